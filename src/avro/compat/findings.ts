@@ -1,0 +1,44 @@
+import type { Roles } from '../../checkers/types.js';
+import type { Finding } from '../../result.js';
+
+/**
+ * The incompatibility codes of the Avro checker: Java's six `SchemaIncompatibilityType` names,
+ * plus AMBIGUOUS_FIELD_ALIAS, where Java throws instead of answering.
+ */
+export const AvroIncompatibilityType = {
+  NAME_MISMATCH: 'NAME_MISMATCH',
+  FIXED_SIZE_MISMATCH: 'FIXED_SIZE_MISMATCH',
+  MISSING_ENUM_SYMBOLS: 'MISSING_ENUM_SYMBOLS',
+  READER_FIELD_MISSING_DEFAULT_VALUE: 'READER_FIELD_MISSING_DEFAULT_VALUE',
+  TYPE_MISMATCH: 'TYPE_MISMATCH',
+  MISSING_UNION_BRANCH: 'MISSING_UNION_BRANCH',
+  /** A reader field whose name and aliases match more than one writer field. */
+  AMBIGUOUS_FIELD_ALIAS: 'AMBIGUOUS_FIELD_ALIAS',
+} as const;
+export type AvroIncompatibilityType = (typeof AvroIncompatibilityType)[keyof typeof AvroIncompatibilityType];
+
+/**
+ * Confluent's sentence for an Avro finding (its `avro/Difference` templates), with the reader
+ * and writer filled in as "new" or "old" by the direction of the check.
+ */
+export function describeAvroFinding(finding: Finding, roles: Roles): string {
+  const path = finding.location;
+  switch (finding.type) {
+    case AvroIncompatibilityType.FIXED_SIZE_MISMATCH:
+      return `The size of FIXED type field at path '${path}' in the ${roles.reader} schema does not match with the ${roles.writer} schema`;
+    case AvroIncompatibilityType.TYPE_MISMATCH:
+      return `The type (path '${path}') of a field in the ${roles.reader} schema does not match with the ${roles.writer} schema`;
+    case AvroIncompatibilityType.NAME_MISMATCH:
+      return `The name of the schema has changed (path '${path}')`;
+    case AvroIncompatibilityType.MISSING_ENUM_SYMBOLS:
+      return `The ${roles.reader} schema is missing enum symbols '${finding.message}' at path '${path}' in the ${roles.writer} schema`;
+    case AvroIncompatibilityType.MISSING_UNION_BRANCH:
+      return `The ${roles.reader} schema is missing a type inside a union field at path '${path}' in the ${roles.writer} schema`;
+    case AvroIncompatibilityType.READER_FIELD_MISSING_DEFAULT_VALUE:
+      return `The field '${finding.message}' at path '${path}' in the ${roles.reader} schema has no default value and is missing in the ${roles.writer} schema`;
+    case AvroIncompatibilityType.AMBIGUOUS_FIELD_ALIAS:
+      return `The field at path '${path}' in the ${roles.reader} schema matches more than one field of the ${roles.writer} schema by its name and aliases`;
+    default:
+      return `${finding.message} (path '${path}')`;
+  }
+}

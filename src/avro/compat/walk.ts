@@ -1,0 +1,184 @@
+import type { Finding } from '../../result.js';
+import type { AvroNode } from '../model.js';
+import { javaTypeName } from '../model.js';
+import { checkFixed, checkEnum, checkNames } from './named.js';
+import { checkRecordFields } from './records.js';
+import { checkReaderUnion, checkUnionUnion, checkWriterUnion } from './unions.js';
+import { AvroIncompatibilityType } from './findings.js';
+
+/** A finding whose location is the token path without the leading `/` (`''` is the root). */
+export type PathFinding = Finding;
+
+const NONE: readonly PathFinding[] = Object.freeze([]);
+const IN_PROGRESS = Symbol('in progress');
+
+interface MemoEntry {
+  readonly findings: readonly PathFinding[];
+  /** The path at which the findings were computed: their locations start with it. */
+  readonly base: string;
+}
+
+/** Results shared by the pairs of one history check, keyed by the two nodes' structural fingerprints. */
+export class FingerprintMemo {
+  private readonly entries = new Map<string, Map<string, MemoEntry>>();
+
+  get(reader: string, writer: string): MemoEntry | undefined {
+    return this.entries.get(reader)?.get(writer);
+  }
+
+  set(reader: string, writer: string, entry: MemoEntry): void {
+    let inner = this.entries.get(reader);
+    if (!inner) this.entries.set(reader, (inner = new Map()));
+    inner.set(writer, entry);
+  }
+}
+
+/** How the walk reproduces Apache Avro Java 1.12's `SchemaCompatibility`. */
+export interface WalkOptions {
+  /**
+   * Reproduce Java's reporting bugs too: a memoised sub-pair reported at the location of its first
+   * visit, and an enum field with an enum default but no field default, missing in the writer,
+   * reported as TYPE_MISMATCH ENUM/RECORD. Off by default (DESIGN §3).
+   */
+  readonly javaQuirks: boolean;
+}
+
+/**
+ * One reader/writer resolution walk: Java's `ReaderWriterCompatibilityChecker`. Pairs in progress
+ * count as compatible (co-induction, as Java); every result is memoised per pair, and pairs whose
+ * reader reaches no recursion also by content in the session's `FingerprintMemo`.
+ */
+export class ResolutionWalk {
+  private path: string[] = [];
+  private readonly memo = new Map<AvroNode, Map<AvroNode, MemoEntry | typeof IN_PROGRESS>>();
+
+  constructor(readonly options: WalkOptions, private readonly shared: FingerprintMemo) {}
+
+  /** The whole check: Java's `checkReaderWriterCompatibility(reader, writer)` list, in Java's order. */
+  run(reader: AvroNode, writer: AvroNode): readonly Finding[] {
+    return this.visit(reader, writer).map((finding) => ({ ...finding, location: `/${finding.location}` }));
+  }
+
+  /** Checks a child pair one token down (`items`, `type`, a branch index). */
+  child(token: string, reader: AvroNode, writer: AvroNode): readonly PathFinding[] {
+    this.path.push(token);
+    const findings = this.visit(reader, writer);
+    this.path.pop();
+    return findings;
+  }
+
+  /** Checks a pair on a fresh location stack, as Java's union checks do; the caller keeps only the verdict. */
+  trial(reader: AvroNode, writer: AvroNode): boolean {
+    const saved = this.path;
+    this.path = [];
+    const findings = this.visit(reader, writer);
+    this.path = saved;
+    return findings.length === 0;
+  }
+
+  push(token: string): void {
+    this.path.push(token);
+  }
+
+  pop(): void {
+    this.path.pop();
+  }
+
+  /** A finding at the current location, or one token below it. */
+  finding(type: AvroIncompatibilityType, message: string, token?: string): PathFinding {
+    const here = this.location();
+    const location = token === undefined ? here : here === '' ? token : `${here}/${token}`;
+    return { type, location, message };
+  }
+
+  typeMismatch(reader: AvroNode, writer: AvroNode): readonly PathFinding[] {
+    const message = `reader type: ${javaTypeName(reader.kind)} not compatible with writer type: ${javaTypeName(writer.kind)}`;
+    return [this.finding(AvroIncompatibilityType.TYPE_MISMATCH, message)];
+  }
+
+  private location(): string {
+    return this.path.join('/');
+  }
+
+  private visit(reader: AvroNode, writer: AvroNode): readonly PathFinding[] {
+    if (!this.options.javaQuirks && reader.fp !== '' && writer.fp !== '') {
+      if (reader.fp === writer.fp && reader.selfCompatible) return NONE;
+      const known = this.shared.get(reader.fp, writer.fp);
+      if (known) return this.relocate(known);
+      const findings = this.calculate(reader, writer);
+      this.shared.set(reader.fp, writer.fp, { findings, base: findings.length === 0 ? '' : this.location() });
+      return findings;
+    }
+    let inner = this.memo.get(reader);
+    if (!inner) this.memo.set(reader, (inner = new Map()));
+    const entry = inner.get(writer);
+    if (entry === IN_PROGRESS) return NONE;
+    if (entry) return this.options.javaQuirks ? entry.findings : this.relocate(entry);
+    inner.set(writer, IN_PROGRESS);
+    const findings = this.calculate(reader, writer);
+    inner.set(writer, { findings, base: findings.length === 0 ? '' : this.location() });
+    return findings;
+  }
+
+  /** Moves memoised findings from the location where they were found to the current one. */
+  private relocate(entry: MemoEntry): readonly PathFinding[] {
+    if (entry.findings.length === 0) return NONE;
+    const here = this.location();
+    if (here === entry.base) return entry.findings;
+    return entry.findings.map((finding) => {
+      const rest = entry.base === '' ? (finding.location === '' ? '' : `/${finding.location}`) : finding.location.slice(entry.base.length);
+      return { ...finding, location: here === '' ? rest.slice(1) : here + rest };
+    });
+  }
+
+  /** Java's `calculateCompatibility`: same kinds recurse, different kinds promote, union or mismatch. */
+  private calculate(reader: AvroNode, writer: AvroNode): readonly PathFinding[] {
+    if (reader.kind === writer.kind) {
+      switch (reader.kind) {
+        case 'array':
+          return this.child('items', reader.items, (writer as typeof reader).items);
+        case 'map':
+          return this.child('values', reader.values, (writer as typeof reader).values);
+        case 'fixed':
+          return concat(checkNames(this, reader, writer as typeof reader), checkFixed(this, reader, writer as typeof reader));
+        case 'enum':
+          return concat(checkNames(this, reader, writer as typeof reader), checkEnum(this, reader, writer as typeof reader));
+        case 'record':
+          return concat(checkNames(this, reader, writer as typeof reader), checkRecordFields(this, reader, writer as typeof reader));
+        case 'union':
+          return checkUnionUnion(this, reader, writer as typeof reader);
+        default:
+          return NONE;
+      }
+    }
+    if (writer.kind === 'union') return checkWriterUnion(this, reader, writer);
+    if (reader.kind === 'union') return checkReaderUnion(this, reader, writer);
+    return promotes(reader.kind, writer.kind) ? NONE : this.typeMismatch(reader, writer);
+  }
+}
+
+/** Spec 1.12 "Schema Resolution": int → long, float, double; long → float, double; float → double; string ↔ bytes. */
+function promotes(reader: AvroNode['kind'], writer: AvroNode['kind']): boolean {
+  switch (reader) {
+    case 'long':
+      return writer === 'int';
+    case 'float':
+      return writer === 'int' || writer === 'long';
+    case 'double':
+      return writer === 'int' || writer === 'long' || writer === 'float';
+    case 'bytes':
+      return writer === 'string';
+    case 'string':
+      return writer === 'bytes';
+    default:
+      return false;
+  }
+}
+
+export function concat(a: readonly PathFinding[], b: readonly PathFinding[]): readonly PathFinding[] {
+  if (a.length === 0) return b;
+  if (b.length === 0) return a;
+  return [...a, ...b];
+}
+
+export { NONE as NO_FINDINGS };

@@ -1,0 +1,52 @@
+import { SchemaParseError } from '../errors.js';
+import type { ParseOptions } from '../checkers/types.js';
+import { parseJsonText } from '../util/json-text.js';
+import type { BuildState } from './build.js';
+import { buildNode } from './build.js';
+import { finalizeSchema } from './finalize.js';
+import type { AvroNamed, AvroNode, AvroSchema } from './model.js';
+import { AvroParseRule } from './parse-rules.js';
+
+/**
+ * Parses an Avro schema (text or a parsed JSON document) with Apache Avro Java 1.12's
+ * `Schema.Parser` rules: what Java rejects, this rejects with a `SchemaParseError` naming the JSON
+ * pointer and the rule. References (Confluent schema references) are parsed first, in order,
+ * into the same names, so the schema may use the types they define.
+ */
+export function parseAvroSchema(input: string | object, options: ParseOptions = {}): AvroSchema {
+  const label = options.label ?? 'schema';
+  const named = new Map<string, AvroNamed>();
+  try {
+    for (const [name, reference] of Object.entries(options.references ?? {})) {
+      parseDocument(reference, `${label} (reference ${JSON.stringify(name)})`, named);
+    }
+    const root = parseDocument(input, label, named);
+    return { root, named };
+  } catch (error) {
+    if (error instanceof RangeError) {
+      throw new SchemaParseError({ input: label, pointer: '', rule: AvroParseRule.TOO_DEEP, detail: 'schema too deeply nested to parse' });
+    }
+    throw error;
+  }
+}
+
+function parseDocument(input: unknown, label: string, named: Map<string, AvroNamed>): AvroNode {
+  const json = typeof input === 'string' ? readText(input, label) : input;
+  const state: BuildState = { label, named, forwardReferences: [], defaults: [], unions: [], inProgress: new Set() };
+  const slot: { node?: AvroNode } = {};
+  const built = buildNode(state, json, null, '', 1, (node) => {
+    slot.node = node;
+  });
+  if (built) slot.node = built;
+  return finalizeSchema(state, slot);
+}
+
+function readText(text: string, label: string): unknown {
+  const parsed = parseJsonText(text);
+  if (parsed.ok) return parsed.value;
+  const { message, line, column } = parsed.problem;
+  throw new SchemaParseError({
+    input: label, pointer: '', rule: AvroParseRule.INVALID_JSON, detail: `not valid JSON: ${message}`,
+    ...(line === undefined ? {} : { line }), ...(column === undefined ? {} : { column }),
+  });
+}

@@ -1,0 +1,124 @@
+import type { AvroCheckerOptions } from './avro/checker.js';
+import { CheckerRegistry } from './checkers/registry.js';
+import type { PairChecker, Roles, SchemaChecker } from './checkers/types.js';
+import { InvalidOptionError } from './errors.js';
+import type { CompatibilityResult, Finding, Incompatibility } from './result.js';
+import { CoreFindingType } from './result.js';
+import type { ParsedSchema, SchemaInput } from './schema.js';
+import { isParsedSchema, parseWith } from './schema.js';
+import type { Direction, Strategy } from './strategy.js';
+import { parseStrategy, strategyDirections, strategyScope } from './strategy.js';
+
+export interface CheckOptions {
+  /** The schema type of inputs given as text or JSON (a `ParsedSchema` carries its own). Default `AVRO`. */
+  readonly schemaType?: string;
+  /** Stop after the first version that fails, as registries do. Default false: every version in scope is checked. */
+  readonly stopAtFirstFailure?: boolean;
+  /** Checkers to use; default the built-in ones. */
+  readonly registry?: CheckerRegistry;
+  /** Options of the built-in Avro checker (ignored when `registry` is given). */
+  readonly avro?: AvroCheckerOptions;
+  /** Schema references available to every input given as text or JSON. */
+  readonly references?: Readonly<Record<string, string | object>>;
+}
+
+interface Version {
+  readonly parsed: ParsedSchema;
+  readonly label: number;
+}
+
+const ROLES: Readonly<Record<Direction, Roles>> = {
+  BACKWARD: { reader: 'new', writer: 'old' },
+  FORWARD: { reader: 'old', writer: 'new' },
+};
+
+/**
+ * May `candidate` follow `history` (oldest first) under `strategy`, and if not, why? Returns every
+ * incompatibility of every version in scope, newest version first. Throws only for bad input:
+ * `UnknownStrategyError`, `SchemaParseError` (naming `candidate` or `history[i]`).
+ */
+export function checkCompatibility(strategy: Strategy | string, candidate: SchemaInput, history: readonly SchemaInput[], options: CheckOptions = {}): CompatibilityResult {
+  const canonical = parseStrategy(strategy);
+  if (!Array.isArray(history)) throw new InvalidOptionError('history', 'must be an array of schemas, oldest first');
+  const registry = options.registry ?? CheckerRegistry.withDefaults(options.avro ? { avro: options.avro } : {});
+  const next = toParsed(registry, candidate, 'candidate', options);
+  const versions: Version[] = history.map((item, i) => {
+    const parsed = toParsed(registry, item, `history[${i}]`, options);
+    return { parsed, label: parsed.version ?? i + 1 };
+  });
+  const base = { strategy: canonical, incompatibilities: [], warnings: [] };
+  if (versions.length === 0) return { compatible: true, ...base, checked: [] };
+  const checker = registry.get(next.schemaType);
+  const identical = findIdentical(checker, next, versions);
+  if (identical) return { compatible: true, ...base, identical: { version: identical.label }, checked: [] };
+  const scope = strategyScope(canonical);
+  if (scope === 'none') return { compatible: true, ...base, checked: [] };
+  const inScope = scope === 'latest' ? versions.slice(-1) : [...versions].reverse();
+  return compareWithVersions(canonical, checker, next, inScope, options.stopAtFirstFailure ?? false);
+}
+
+function toParsed(registry: CheckerRegistry, input: SchemaInput, label: string, options: CheckOptions): ParsedSchema {
+  if (isParsedSchema(input)) return input;
+  return parseWith(registry, options.schemaType ?? 'AVRO', input, { label, ...(options.references ? { references: options.references } : {}) });
+}
+
+/** Registries de-duplicate before any check (Confluent's lookup, Pulsar's getSchemaVersionBySchemaData): newest match wins. */
+function findIdentical(checker: SchemaChecker<unknown>, candidate: ParsedSchema, versions: readonly Version[]): Version | undefined {
+  for (let i = versions.length - 1; i >= 0; i--) {
+    const version = versions[i] as Version;
+    if (version.parsed.schemaType === candidate.schemaType && checker.isIdentical(candidate.schema, version.parsed.schema)) return version;
+  }
+  return undefined;
+}
+
+function compareWithVersions(strategy: Strategy, checker: SchemaChecker<unknown>, candidate: ParsedSchema, versions: readonly Version[], stopAtFirstFailure: boolean): CompatibilityResult {
+  const pairs: PairChecker<unknown> = checker.openSession ? checker.openSession() : checker;
+  const checked: number[] = [];
+  const incompatibilities: Incompatibility[] = [];
+  const warnings: Incompatibility[] = [];
+  for (const version of versions) {
+    checked.push(version.label);
+    const before = incompatibilities.length;
+    if (strategy === 'ALWAYS_INCOMPATIBLE') {
+      incompatibilities.push(...typeGate(candidate, version, 'BACKWARD'), alwaysIncompatible(version));
+    }
+    for (const direction of strategyDirections(strategy)) {
+      const gate = typeGate(candidate, version, direction);
+      if (gate.length > 0) {
+        incompatibilities.push(...gate);
+        continue;
+      }
+      const result = direction === 'BACKWARD' ? pairs.canRead(candidate.schema, version.parsed.schema) : pairs.canRead(version.parsed.schema, candidate.schema);
+      const place = (finding: Finding): Incompatibility => placeFinding(checker, finding, direction, version.label);
+      incompatibilities.push(...result.incompatibilities.map(place));
+      warnings.push(...result.warnings.map(place));
+    }
+    if (stopAtFirstFailure && incompatibilities.length > before) break;
+  }
+  return { compatible: incompatibilities.length === 0, strategy, checked, incompatibilities, warnings };
+}
+
+function placeFinding(checker: SchemaChecker<unknown>, finding: Finding, direction: Direction, version: number): Incompatibility {
+  const roles = ROLES[direction];
+  const description = checker.describe ? checker.describe(finding, roles) : `${finding.message} (at ${finding.location} in the ${roles.reader} schema)`;
+  return { type: finding.type, direction, version, location: finding.location, message: finding.message, description };
+}
+
+/** A version of another schema type is incompatible, except under NONE (Confluent PR #1808). */
+function typeGate(candidate: ParsedSchema, version: Version, direction: Direction): Incompatibility[] {
+  const old = version.parsed.schemaType;
+  if (old === candidate.schemaType) return [];
+  return [{
+    type: CoreFindingType.SCHEMA_TYPE_CHANGED, direction, version: version.label, location: '/',
+    message: 'Incompatible because of different schema type',
+    description: `The schema type changed from ${old} (version ${version.label}) to ${candidate.schemaType}`,
+  }];
+}
+
+function alwaysIncompatible(version: Version): Incompatibility {
+  return {
+    type: CoreFindingType.ALWAYS_INCOMPATIBLE, direction: 'BACKWARD', version: version.label, location: '/',
+    message: 'Schema compatibility strategy is ALWAYS_INCOMPATIBLE',
+    description: `The ALWAYS_INCOMPATIBLE strategy rejects every new schema after version ${version.label}; only a schema identical to an existing version is accepted`,
+  };
+}

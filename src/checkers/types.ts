@@ -1,0 +1,40 @@
+import type { Finding, PairResult } from '../result.js';
+
+/** Which side is the candidate ("new") and which the history version ("old") in one pairwise check. */
+export interface Roles {
+  readonly reader: 'new' | 'old';
+  readonly writer: 'new' | 'old';
+}
+
+/** Options every checker's `parse` understands; checkers may accept more. */
+export interface ParseOptions {
+  /** How errors name this input (`candidate`, `history[2]`, a file name). Default `schema`. */
+  readonly label?: string;
+  /**
+   * Named schemas this one may use (Confluent schema references), parsed first, in order:
+   * `{ 'com.acme.Address': '<schema text or JSON>' }`.
+   */
+  readonly references?: Readonly<Record<string, string | object>>;
+}
+
+/** A pairwise reader/writer checker that may keep a memo across the pairs of one history check. */
+export interface PairChecker<S> {
+  /** Can `reader` read every datum written with `writer`? Direction is decided by the caller. */
+  canRead(reader: S, writer: S): PairResult;
+}
+
+/**
+ * One schema language's rules. The core builds strategies out of `canRead` and never knows a
+ * schema language; checkers never know strategies.
+ */
+export interface SchemaChecker<S> extends PairChecker<S> {
+  readonly schemaType: string;
+  /** Parses schema text or a parsed JSON document; throws `SchemaParseError`. */
+  parse(input: string | object, options?: ParseOptions): S;
+  /** The registry's de-duplication notion for this type. */
+  isIdentical(a: S, b: S): boolean;
+  /** A checker for the pairs of one `checkCompatibility` call, sharing work between them. */
+  openSession?(): PairChecker<S>;
+  /** A sentence for a person, with "new"/"old" filled in by the roles of this check. */
+  describe?(finding: Finding, roles: Roles): string;
+}

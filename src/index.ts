@@ -1,0 +1,38 @@
+// Core: strategies and the history check.
+export { checkCompatibility } from './check.js';
+export type { CheckOptions } from './check.js';
+export {
+  Strategy, STRATEGY_ALIASES, parseStrategy, defaultStrategy, upgradeOrder, strategyScope, strategyDirections, strategyNames,
+} from './strategy.js';
+export type { Direction, StrategyScope, UpgradeOrder } from './strategy.js';
+export { CoreFindingType } from './result.js';
+export type { CompatibilityResult, Incompatibility, Finding, PairResult } from './result.js';
+
+// Schemas and checkers.
+export { SchemaType } from './schema-type.js';
+export { parseSchema, isParsedSchema } from './schema.js';
+export type { ParsedSchema, SchemaInput, ParseSchemaOptions } from './schema.js';
+export { CheckerRegistry } from './checkers/registry.js';
+export { DefaultChecker, DefaultFindingType } from './checkers/default.js';
+export type { PrimitiveSchema } from './checkers/default.js';
+export type { SchemaChecker, PairChecker, ParseOptions, Roles } from './checkers/types.js';
+
+// Avro.
+export { AvroChecker } from './avro/checker.js';
+export type { AvroCheckerOptions, AvroProfile } from './avro/checker.js';
+export { AvroIncompatibilityType } from './avro/compat/findings.js';
+export { AvroParseRule } from './avro/parse-rules.js';
+export { parsingCanonicalForm, fingerprint, fingerprint64 } from './avro/fingerprint.js';
+export type { FingerprintAlgorithm, AvroSchemaLike } from './avro/fingerprint.js';
+export { toHex } from './hash/hex.js';
+export type {
+  AvroSchema, AvroNode, AvroNamed, AvroRecord, AvroEnum, AvroFixed, AvroArray, AvroMap, AvroUnion, AvroPrimitive,
+  AvroField, AvroKind, AvroPrimitiveKind, AvroFieldOrder,
+} from './avro/model.js';
+
+// Errors.
+export {
+  SchemaCompatError, SchemaParseError, UnknownStrategyError, UnknownSchemaTypeError, InvalidOptionError, CheckTooDeepError,
+} from './errors.js';
+export type { SchemaParseErrorDetails } from './errors.js';
+export type { JsonValue, JsonObject } from './util/json.js';

@@ -1,0 +1,53 @@
+import type { Direction, Strategy } from './strategy.js';
+
+/** One finding of a pairwise check, as a checker reports it (no direction or version yet). */
+export interface Finding {
+  /** The checker's code, UPPER_SNAKE (Avro: Java's SchemaIncompatibilityType names). */
+  readonly type: string;
+  /** JSON pointer into the reader schema, e.g. `/fields/1/type`; `/` is the root. */
+  readonly location: string;
+  /** The checker's detail (Avro: Java's message text). */
+  readonly message: string;
+}
+
+/** What `SchemaChecker.canRead(reader, writer)` returns. */
+export interface PairResult {
+  readonly compatible: boolean;
+  readonly incompatibilities: readonly Finding[];
+  /** Findings that do not change the verdict (e.g. a lossy promotion). */
+  readonly warnings: readonly Finding[];
+}
+
+/** A finding placed in the history: which version, which direction, and a sentence for a person. */
+export interface Incompatibility extends Finding {
+  /** BACKWARD: the candidate reads data written with `version`; FORWARD: `version` reads the candidate's data. */
+  readonly direction: Direction;
+  /** The history version on the other side of the check. */
+  readonly version: number;
+  /** One full sentence, with "new" and "old" filled in by direction (Confluent's wording for Avro). */
+  readonly description: string;
+}
+
+/** The answer to "may this candidate follow this history under this strategy, and if not, why?". */
+export interface CompatibilityResult {
+  readonly compatible: boolean;
+  /** The canonical strategy name, whatever alias was passed in. */
+  readonly strategy: Strategy;
+  /** Set when the candidate is identical to an existing version: accepted, nothing checked. */
+  readonly identical?: { readonly version: number };
+  /** Versions compared, in the order compared (newest first). */
+  readonly checked: readonly number[];
+  /** Empty when compatible. */
+  readonly incompatibilities: readonly Incompatibility[];
+  /** Findings that do not change the verdict. */
+  readonly warnings: readonly Incompatibility[];
+}
+
+/** Codes the core itself reports, whatever the schema type. */
+export const CoreFindingType = {
+  /** The candidate's schema type differs from a version's (Confluent: "Incompatible because of different schema type"). */
+  SCHEMA_TYPE_CHANGED: 'SCHEMA_TYPE_CHANGED',
+  /** The strategy is ALWAYS_INCOMPATIBLE and the history is not empty. */
+  ALWAYS_INCOMPATIBLE: 'ALWAYS_INCOMPATIBLE',
+} as const;
+export type CoreFindingType = (typeof CoreFindingType)[keyof typeof CoreFindingType];

@@ -1,0 +1,20 @@
+/** A JSON value as found in schema documents (numbers may be NaN/Infinity after Java's float-default coercion). */
+export type JsonValue = null | boolean | number | string | readonly JsonValue[] | JsonObject;
+export interface JsonObject {
+  readonly [key: string]: JsonValue;
+}
+
+/** True for a non-null, non-array object. */
+export function isJsonObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** An own property of a JSON object (inherited ones, such as `constructor`, are not properties). */
+export function ownProperty(object: JsonObject, key: string): JsonValue | undefined {
+  return Object.prototype.hasOwnProperty.call(object, key) ? object[key] : undefined;
+}
+
+/** Escapes one JSON-pointer reference token (RFC 6901). */
+export function escapePointerToken(token: string): string {
+  return token.replace(/~/g, '~0').replace(/\//g, '~1');
+}

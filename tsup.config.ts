@@ -1,0 +1,21 @@
+import { defineConfig } from 'tsup';
+
+export default defineConfig([
+  {
+    entry: { index: 'src/index.ts' },
+    format: ['esm', 'cjs'],
+    dts: true,
+    sourcemap: true,
+    clean: true,
+    target: 'node18',
+    splitting: false,
+  },
+  {
+    entry: { cli: 'src/cli/main.ts' },
+    format: ['esm'],
+    dts: false,
+    sourcemap: true,
+    target: 'node18',
+    banner: { js: '#!/usr/bin/env node' },
+  },
+]);
