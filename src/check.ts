@@ -46,13 +46,13 @@ export function checkCompatibility(strategy: Strategy | string, candidate: Schem
     const parsed = toParsed(registry, item, `history[${i}]`, options);
     return { parsed, label: parsed.version ?? i + 1 };
   });
-  const base = { strategy: canonical, incompatibilities: [], warnings: [] };
-  if (versions.length === 0) return { compatible: true, ...base, checked: [] };
+  const accepted = { compatible: true, strategy: canonical, checked: [], incompatibilities: [], warnings: [] };
+  if (versions.length === 0) return accepted;
   const checker = registry.get(next.schemaType);
   const identical = findIdentical(checker, next, versions);
-  if (identical) return { compatible: true, ...base, identical: { version: identical.label }, checked: [] };
+  if (identical) return { compatible: true, strategy: canonical, identical: { version: identical.label }, checked: [], incompatibilities: [], warnings: [] };
   const scope = strategyScope(canonical);
-  if (scope === 'none') return { compatible: true, ...base, checked: [] };
+  if (scope === 'none') return accepted;
   const inScope = scope === 'latest' ? versions.slice(-1) : [...versions].reverse();
   return compareWithVersions(canonical, checker, next, inScope, options.stopAtFirstFailure ?? false);
 }

@@ -1,9 +1,8 @@
 import type { JsonValue } from '../util/json.js';
 import { stableJson } from '../util/stable-json.js';
 import type { AvroField, AvroNode, AvroSchema } from './model.js';
+import { LOGICAL_PROPS } from './structure.js';
 
-/** The properties that carry a logical type's meaning (spec 1.12, "Logical Types"). */
-export const LOGICAL_PROPS: readonly string[] = ['logicalType', 'precision', 'scale'];
 
 /**
  * What a canonical writer keeps besides the Parsing Canonical Form: nothing (PCF), or the

@@ -13,8 +13,9 @@ interface AvroNodeBase {
    */
   readonly props: Readonly<Record<string, JsonValue>>;
   /**
-   * Structural fingerprint of everything this node means (64 bits as 16 hex digits), equal for
-   * equal content across schemas; `''` when the node reaches a recursive reference.
+   * Structural fingerprint of what this node means (a 64-bit hash as a 4-character string, or
+   * `#int`-like keys for plain primitives), equal for equal content across schemas; `''` when the
+   * node reaches a recursive reference.
    */
   readonly fp: string;
   /**

@@ -3,6 +3,7 @@ export const PRIMITIVE_NAMES: ReadonlySet<string> = new Set([
   'null', 'boolean', 'int', 'long', 'float', 'double', 'bytes', 'string',
 ]);
 
+const ASCII_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const SURROGATE = /[\uD800-\uDFFF]/;
 const VALID_NAME = /^[\p{L}_][\p{L}\p{Nd}_]*$/u;
 
@@ -12,6 +13,7 @@ const VALID_NAME = /^[\p{L}_][\p{L}\p{Nd}_]*$/u;
  * unit at a time (so letters outside the BMP are rejected), which is wider than the spec's ASCII.
  */
 export function nameProblem(name: string): string | undefined {
+  if (ASCII_NAME.test(name)) return undefined;
   if (name.length === 0) return 'Empty name';
   if (SURROGATE.test(name) || !VALID_NAME.test(name)) {
     const first = name.charAt(0);

@@ -1,8 +1,8 @@
 import { SchemaParseError } from '../errors.js';
 import type { ParseOptions } from '../checkers/types.js';
 import { parseJsonText } from '../util/json-text.js';
-import type { BuildState } from './build.js';
-import { buildNode } from './build.js';
+import type { BuildState } from './build-state.js';
+import { child } from './build.js';
 import { finalizeSchema } from './finalize.js';
 import type { AvroNamed, AvroNode, AvroSchema } from './model.js';
 import { AvroParseRule } from './parse-rules.js';
@@ -32,12 +32,9 @@ export function parseAvroSchema(input: string | object, options: ParseOptions = 
 
 function parseDocument(input: unknown, label: string, named: Map<string, AvroNamed>): AvroNode {
   const json = typeof input === 'string' ? readText(input, label) : input;
-  const state: BuildState = { label, named, forwardReferences: [], defaults: [], unions: [], inProgress: new Set() };
+  const state: BuildState = { label, named, forwardReferences: [], defaults: [], unions: [], inProgress: new Set(), fingerprintsPending: false };
   const slot: { node?: AvroNode } = {};
-  const built = buildNode(state, json, null, '', 1, (node) => {
-    slot.node = node;
-  });
-  if (built) slot.node = built;
+  slot.node = child(state, slot, 'node', json, null, '', 1);
   return finalizeSchema(state, slot);
 }
 
@@ -45,8 +42,5 @@ function readText(text: string, label: string): unknown {
   const parsed = parseJsonText(text);
   if (parsed.ok) return parsed.value;
   const { message, line, column } = parsed.problem;
-  throw new SchemaParseError({
-    input: label, pointer: '', rule: AvroParseRule.INVALID_JSON, detail: `not valid JSON: ${message}`,
-    ...(line === undefined ? {} : { line }), ...(column === undefined ? {} : { column }),
-  });
+  throw new SchemaParseError({ input: label, pointer: '', rule: AvroParseRule.INVALID_JSON, detail: `not valid JSON: ${message}`, line, column });
 }

@@ -1,20 +1,27 @@
 import type { JsonValue } from '../util/json.js';
-import { hash64 } from '../util/hash64.js';
+import { Hash64 } from '../util/hash64.js';
 import { stableJson } from '../util/stable-json.js';
-import { LOGICAL_PROPS } from './canonical.js';
 import type { AvroNode } from './model.js';
 
-function logicalText(node: AvroNode): string {
-  let out = '';
+/** The properties that carry a logical type's meaning (spec 1.12, "Logical Types"). */
+export const LOGICAL_PROPS: readonly string[] = ['logicalType', 'precision', 'scale'];
+
+function hashLogical(hash: Hash64, props: Readonly<Record<string, JsonValue>>): void {
   for (const key of LOGICAL_PROPS) {
-    const value = node.props[key];
-    if (value !== undefined) out += `${key}=${stableJson(value)};`;
+    const value = props[key];
+    if (value !== undefined) hash.text(key).text(stableJson(value));
   }
-  return out;
 }
 
-function sortedText(values: readonly string[]): string {
-  return values.length === 0 ? '' : JSON.stringify([...values].sort());
+function hashNames(hash: Hash64, values: readonly string[]): void {
+  const sorted = values.length > 1 ? [...values].sort() : values;
+  hash.unit(sorted.length);
+  for (const value of sorted) hash.text(value);
+}
+
+/** The fingerprint of a primitive without attributes: its kind behind `#` (hashes are 4 characters, so never equal). */
+export function primitiveFingerprint(kind: string): string {
+  return `#${kind}`;
 }
 
 /**
@@ -23,25 +30,39 @@ function sortedText(values: readonly string[]): string {
  * mean equal identity forms, barring a 64-bit hash collision. Defined once every child has one.
  */
 export function structuralFingerprint(node: AvroNode): string {
-  const logical = logicalText(node);
+  const hash = new Hash64().text(node.kind);
+  hashLogical(hash, node.props);
   switch (node.kind) {
-    case 'record': {
-      const fields = node.fields.map((field) =>
-        `${field.name}|${sortedText(field.aliases)}|${field.hasDefault ? stableJson(field.default as JsonValue) : '-'}|${field.type.fp}`,
-      );
-      return hash64(`R|${node.fullName}|${sortedText(node.aliases)}|${logical}|${fields.join(';')}`);
-    }
+    case 'record':
+      hash.text(node.fullName);
+      hashNames(hash, node.aliases);
+      for (const field of node.fields) {
+        hash.text(field.name).text(field.type.fp);
+        hashNames(hash, field.aliases);
+        hash.text(field.hasDefault ? stableJson(field.default as JsonValue) : '');
+      }
+      break;
     case 'enum':
-      return hash64(`E|${node.fullName}|${sortedText(node.aliases)}|${JSON.stringify(node.symbols)}|${node.default ?? ''}|${logical}`);
+      hash.text(node.fullName).text(node.default ?? '');
+      hashNames(hash, node.aliases);
+      hash.unit(node.symbols.length);
+      for (const symbol of node.symbols) hash.text(symbol);
+      break;
     case 'fixed':
-      return hash64(`F|${node.fullName}|${sortedText(node.aliases)}|${node.size}|${logical}`);
+      hash.text(node.fullName).text(String(node.size));
+      hashNames(hash, node.aliases);
+      break;
     case 'array':
-      return hash64(`A|${node.items.fp}|${logical}`);
+      hash.text(node.items.fp);
+      break;
     case 'map':
-      return hash64(`M|${node.values.fp}|${logical}`);
+      hash.text(node.values.fp);
+      break;
     case 'union':
-      return hash64(`U|${node.branches.map((branch) => branch.fp).join(',')}`);
+      for (const branch of node.branches) hash.text(branch.fp);
+      break;
     default:
-      return logical === '' ? node.kind : hash64(`P|${node.kind}|${logical}`);
+      break;
   }
+  return hash.digest();
 }

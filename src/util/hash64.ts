@@ -1,20 +1,35 @@
 /**
- * A fast non-cryptographic 64-bit hash of a string, as 16 hex digits: two independent 32-bit
- * lanes (FNV-1a and a multiplicative mix), each finished with MurmurHash3's avalanche step.
- * Used to recognise equal sub-schemas; collisions are possible but need about 2^32 distinct inputs.
+ * A fast non-cryptographic 64-bit hash, fed piece by piece (strings, code units, other hashes)
+ * and returned as a 4-character string (four 16-bit code units). Two independent 32-bit lanes
+ * (FNV-1a and a multiplicative mix), each finished with MurmurHash3's avalanche step. Used to
+ * recognise equal sub-schemas; a collision needs about 2^32 distinct inputs.
  */
-export function hash64(text: string): string {
-  let a = 0x811c9dc5;
-  let b = 0x9747b28c;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    a = Math.imul(a ^ c, 0x01000193);
-    b = Math.imul(b ^ c, 0x5bd1e995);
-    b ^= b >>> 13;
+export class Hash64 {
+  private a = 0x811c9dc5;
+  private b = 0x9747b28c;
+  private length = 0;
+
+  /** Feeds one UTF-16 code unit. */
+  unit(c: number): this {
+    this.a = Math.imul(this.a ^ c, 0x01000193);
+    const b = Math.imul(this.b ^ c, 0x5bd1e995);
+    this.b = b ^ (b >>> 13);
+    this.length++;
+    return this;
   }
-  a = avalanche(a ^ text.length);
-  b = avalanche(b ^ Math.imul(text.length, 0x27d4eb2f));
-  return hex8(a) + hex8(b);
+
+  /** Feeds a string followed by a separator, so that ("ab","c") and ("a","bc") differ. */
+  text(value: string): this {
+    for (let i = 0; i < value.length; i++) this.unit(value.charCodeAt(i));
+    return this.unit(0xffff);
+  }
+
+  /** The hash, as a 4-character string. */
+  digest(): string {
+    const a = avalanche(this.a ^ this.length);
+    const b = avalanche(this.b ^ Math.imul(this.length, 0x27d4eb2f));
+    return String.fromCharCode(a >>> 16, a & 0xffff, b >>> 16, b & 0xffff);
+  }
 }
 
 function avalanche(h: number): number {
@@ -25,8 +40,4 @@ function avalanche(h: number): number {
   x = Math.imul(x, 0xc2b2ae35);
   x ^= x >>> 16;
   return x >>> 0;
-}
-
-function hex8(n: number): string {
-  return n.toString(16).padStart(8, '0');
 }

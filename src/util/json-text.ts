@@ -1,34 +1,44 @@
-/** Why JSON text could not be read, with a 1-based line and column when the position is known. */
+import { locateJsonError } from './json-error.js';
+
+/** Why JSON text could not be read, with a 1-based line and column. */
 export interface JsonTextProblem {
   readonly message: string;
-  readonly line?: number;
-  readonly column?: number;
+  readonly line: number;
+  readonly column: number;
 }
 
 export type JsonTextResult = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly problem: JsonTextProblem };
 
+const BYTE_ORDER_MARK = '\uFEFF';
+
 /**
  * Parses JSON text. Like Java's Jackson parser as Avro configures it (ALLOW_COMMENTS), `//` and
- * block comments are accepted; they are removed only when plain JSON.parse fails.
+ * block comments are accepted; they are removed only when plain JSON.parse fails. A leading
+ * byte-order mark is ignored (RFC 8259 §8.1 allows a parser to).
  */
-export function parseJsonText(text: string): JsonTextResult {
-  const first = tryParse(text);
-  if (first.ok || !text.includes('/')) return first;
-  const stripped = stripComments(text);
-  if (stripped === text) return first;
-  const second = tryParse(stripped);
-  return second.ok ? second : first;
-}
-
-function tryParse(text: string): JsonTextResult {
+export function parseJsonText(input: string): JsonTextResult {
+  const text = input.startsWith(BYTE_ORDER_MARK) ? input.slice(1) : input;
   try {
     return { ok: true, value: JSON.parse(text) as unknown };
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    const position = /position (\d+)/.exec(message);
-    if (!position?.[1]) return { ok: false, problem: { message } };
-    return { ok: false, problem: { message, ...lineAndColumn(text, Number(position[1])) } };
+  } catch {
+    // Fall through: retry without comments, else say where the text goes wrong.
   }
+  if (text.includes('/')) {
+    const stripped = stripComments(text);
+    try {
+      return { ok: true, value: JSON.parse(stripped) as unknown };
+    } catch {
+      return { ok: false, problem: describe(stripped) };
+    }
+  }
+  return { ok: false, problem: describe(text) };
+}
+
+function describe(text: string): JsonTextProblem {
+  const spot = locateJsonError(text) ?? { offset: 0, expected: 'valid JSON' };
+  const { line, column } = lineAndColumn(text, spot.offset);
+  const found = spot.offset >= text.length ? 'the end of the text' : JSON.stringify(text.slice(spot.offset, spot.offset + 12));
+  return { message: `expected ${spot.expected}, found ${found}`, line, column };
 }
 
 function lineAndColumn(text: string, offset: number): { line: number; column: number } {

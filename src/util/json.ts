@@ -11,7 +11,8 @@ export function isJsonObject(value: unknown): value is JsonObject {
 
 /** An own property of a JSON object (inherited ones, such as `constructor`, are not properties). */
 export function ownProperty(object: JsonObject, key: string): JsonValue | undefined {
-  return Object.prototype.hasOwnProperty.call(object, key) ? object[key] : undefined;
+  const value = object[key];
+  return value !== undefined && Object.hasOwn(object, key) ? value : undefined;
 }
 
 /** Escapes one JSON-pointer reference token (RFC 6901). */

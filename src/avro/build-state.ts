@@ -1,0 +1,77 @@
+import { SchemaParseError } from '../errors.js';
+import type { JsonValue } from '../util/json.js';
+import { escapePointerToken } from '../util/json.js';
+import { copyJson } from '../util/copy-json.js';
+import type { AvroField, AvroNamed, AvroNode, AvroUnion } from './model.js';
+import { AvroParseRule } from './parse-rules.js';
+
+/** JSON nesting deeper than this is rejected, like Jackson's default `maxNestingDepth` (1000) in Java. */
+export const MAX_JSON_DEPTH = 1000;
+
+/** Attributes that are part of a schema's definition; any other key is a property. */
+export const SCHEMA_RESERVED: ReadonlySet<string> = new Set(['doc', 'fields', 'items', 'name', 'namespace', 'size', 'symbols', 'values', 'type', 'aliases']);
+export const EMPTY_PROPS: Readonly<Record<string, JsonValue>> = Object.freeze(Object.create(null) as Record<string, JsonValue>);
+
+export type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+/**
+ * A schema or field object of the input. Only plain objects (JSON.parse's, or literals) are
+ * accepted, so reading `json.type` never reaches an inherited value other than Object.prototype's.
+ */
+export type SchemaObject = { readonly [key: string]: unknown };
+
+export function isSchemaObject(value: unknown): value is SchemaObject {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const prototype: unknown = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+}
+
+/** The value if it is a string: Java's `JsonNode.textValue()`, null for anything else. */
+export function text(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** Where a forward reference goes once resolved: `target[key]`. */
+export interface ForwardReference {
+  readonly fullName: string;
+  readonly pointer: string;
+  readonly target: object;
+  readonly key: string | number;
+}
+
+/** A field default to check again once every name is resolved. */
+export interface PendingDefault {
+  readonly field: AvroField;
+  readonly pointer: string;
+}
+
+/** State of one parse: the names known so far and the checks that wait for the end. */
+export interface BuildState {
+  readonly label: string;
+  readonly named: Map<string, AvroNamed>;
+  readonly forwardReferences: ForwardReference[];
+  readonly defaults: PendingDefault[];
+  readonly unions: { readonly union: AvroUnion; readonly pointer: string }[];
+  /** Records whose fields are being read (Java registers a record before its fields). */
+  readonly inProgress: Set<AvroNode>;
+  /** Set when some node could not get its fingerprint while being built (recursion, forward reference). */
+  fingerprintsPending: boolean;
+}
+
+export function parseFailure(state: BuildState, pointer: string, rule: AvroParseRule, detail: string): SchemaParseError {
+  return new SchemaParseError({ input: state.label, pointer, rule, detail });
+}
+
+/** Non-reserved attributes, copied (they must be JSON), in document order. */
+export function properties(state: BuildState, json: SchemaObject, reserved: ReadonlySet<string>, pointer: string): Readonly<Record<string, JsonValue>> {
+  let props: Record<string, JsonValue> | undefined;
+  for (const key in json) {
+    if (reserved.has(key) || !Object.hasOwn(json, key)) continue;
+    const copy = copyJson(json[key], MAX_JSON_DEPTH);
+    if (!copy.ok) throw parseFailure(state, `${pointer}/${escapePointerToken(key)}${copy.pointer}`, AvroParseRule.NOT_JSON, copy.reason);
+    props ??= Object.create(null) as Record<string, JsonValue>;
+    props[key] = copy.value;
+  }
+  return props ?? EMPTY_PROPS;
+}
+

@@ -1,0 +1,138 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { CompatibilityResult } from 'schema-compat';
+import { UsageError, parseArgs } from '../../src/cli/args.js';
+import { formatText } from '../../src/cli/format-text.js';
+import { colourEnabled, makePaint } from '../../src/cli/paint.js';
+import { runCli } from '../../src/cli/run.js';
+import type { CliIO } from '../../src/cli/run.js';
+import { readVersion } from '../../src/cli/version.js';
+
+const ESC = '\u001b';
+const FILES: Readonly<Record<string, string>> = {
+  'old.avsc': '{"type":"record","name":"R","fields":[{"name":"a","type":"long"}]}',
+  'new.avsc': '{"type":"record","name":"R","fields":[{"name":"a","type":"int"}]}',
+};
+
+interface Captured {
+  readonly code: number;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+function run(argv: readonly string[], io: Partial<CliIO> = {}): Captured {
+  let stdout = '';
+  let stderr = '';
+  const code = runCli(argv, {
+    readFile: (path) => {
+      const text = FILES[path];
+      if (text === undefined) throw Object.assign(new Error(`ENOENT: ${path}`), { code: 'ENOENT' });
+      return text;
+    },
+    isTTY: false,
+    env: {},
+    version: () => '9.9.9',
+    ...io,
+    stdout: (text) => { stdout += text; },
+    stderr: (text) => { stderr += text; },
+  });
+  return { code, stdout, stderr };
+}
+
+const CHECK = ['check', '--strategy', 'backward', 'new.avsc', 'old.avsc'];
+
+describe('runCli colour', () => {
+  it('colours the text report on a TTY without NO_COLOR', () => {
+    const out = run(CHECK, { isTTY: true, env: {} });
+    expect(out.code).toBe(1);
+    expect(out.stdout.startsWith(`${ESC}[31m${ESC}[1mINCOMPATIBLE${ESC}[22m${ESC}[39m under BACKWARD`)).toBe(true);
+  });
+
+  it('writes no escapes on a TTY when NO_COLOR is set', () => {
+    const out = run(CHECK, { isTTY: true, env: { NO_COLOR: '1' } });
+    expect(out.code).toBe(1);
+    expect(out.stdout.split('\n')[0]).toBe('INCOMPATIBLE under BACKWARD: 1 incompatibility with version 1');
+    expect(out.stdout.includes(ESC)).toBe(false);
+  });
+
+  it('writes no escapes when stdout is not a TTY, nor in JSON on a TTY', () => {
+    expect(run(CHECK, { isTTY: false }).stdout.includes(ESC)).toBe(false);
+    const json = run([...CHECK, '--format', 'json'], { isTTY: true });
+    expect(json.stdout.includes(ESC)).toBe(false);
+    expect((JSON.parse(json.stdout) as CompatibilityResult).incompatibilities[0]?.type).toBe('TYPE_MISMATCH');
+  });
+
+  it('follows no-color.org: an empty NO_COLOR does not disable colour', () => {
+    expect(colourEnabled({ isTTY: true, env: { NO_COLOR: '' } })).toBe(true);
+    expect(colourEnabled({ isTTY: true, env: { NO_COLOR: 'yes' } })).toBe(false);
+    expect(colourEnabled({ isTTY: false, env: {} })).toBe(false);
+  });
+});
+
+describe('runCli input handling', () => {
+  it('names an unreadable file with the reason', () => {
+    const out = run(CHECK, { readFile: () => { throw Object.assign(new Error('EACCES'), { code: 'EACCES' }); } });
+    expect(out).toEqual({ code: 2, stdout: '', stderr: 'error: cannot read new.avsc: permission denied\n' });
+  });
+
+  it('prints the injected version', () => {
+    expect(run(['--version'])).toEqual({ code: 0, stdout: '9.9.9\n', stderr: '' });
+  });
+
+  it('readVersion finds package.json from the source file', () => {
+    const manifest = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+    expect(readVersion()).toBe(manifest.version);
+  });
+});
+
+describe('parseArgs', () => {
+  const specs = { strategy: { takesValue: true }, flag: { takesValue: false }, help: { takesValue: false, short: 'h' } };
+
+  it('reads --opt value, --opt=value, short flags and -- anywhere among positionals', () => {
+    expect(parseArgs(['a', '--strategy=x=y', '-h', 'b', '--flag', '--', '--not-an-option'], specs)).toEqual({
+      options: { strategy: 'x=y', help: true, flag: true },
+      positionals: ['a', 'b', '--not-an-option'],
+    });
+    expect(parseArgs(['--strategy', 'full'], specs).options).toEqual({ strategy: 'full' });
+  });
+
+  it.each([
+    [['--strategy', 'a', '--strategy', 'b'], 'option --strategy given more than once'],
+    [['--flag=1'], 'option --flag takes no value'],
+    [['--strategy', '--flag'], 'option --strategy needs a value'],
+    [['-x'], 'unknown option -x'],
+  ])('%j is a usage error: %s', (argv, message) => {
+    expect(() => parseArgs(argv, specs)).toThrow(new UsageError(message));
+  });
+});
+
+describe('formatText', () => {
+  it('prints warnings after incompatibilities, with FORWARD direction wording', () => {
+    const finding = { type: 'TYPE_MISMATCH', direction: 'FORWARD', version: 3, location: '/type', message: 'detail text', description: 'A sentence.' } as const;
+    const result: CompatibilityResult = {
+      compatible: false, strategy: 'FULL', checked: [3], incompatibilities: [finding], warnings: [{ ...finding, type: 'DECIMAL_PRECISION' }],
+    };
+    expect(formatText(result, makePaint(false), new Map([[3, 'v3.avsc']]))).toBe([
+      'INCOMPATIBLE under FULL: 1 incompatibility with version 3',
+      'Checked version 3 (newest first).',
+      '',
+      'Version 3 (v3.avsc): 1 incompatibility',
+      '  TYPE_MISMATCH at /type (FORWARD: version 3 reads data written with the candidate)',
+      '    A sentence.',
+      '    detail: detail text',
+      '',
+      'Warnings (1, they do not change the verdict):',
+      '',
+      'Version 3 (v3.avsc): 1 warning',
+      '  DECIMAL_PRECISION at /type (FORWARD: version 3 reads data written with the candidate)',
+      '    A sentence.',
+      '    detail: detail text',
+      '',
+    ].join('\n'));
+  });
+
+  it('says when a compatible check compared nothing', () => {
+    const result: CompatibilityResult = { compatible: true, strategy: 'NONE', checked: [], incompatibilities: [], warnings: [] };
+    expect(formatText(result, makePaint(false))).toBe('COMPATIBLE under NONE: no versions checked\n');
+  });
+});
