@@ -1,8 +1,7 @@
 import type { JsonValue } from '../util/json.js';
-import { copyJson } from '../util/copy-json.js';
 import { stableJson } from '../util/stable-json.js';
 import type { BuildState, Mutable, SchemaObject } from './build-state.js';
-import { MAX_JSON_DEPTH, SCHEMA_RESERVED, isSchemaObject, parseFailure, properties, text } from './build-state.js';
+import { SCHEMA_RESERVED, copyValue, isSchemaObject, parseFailure, properties, text } from './build-state.js';
 import { child } from './build.js';
 import { defaultProblem, parseJavaDouble } from './defaults.js';
 import type { AvroEnum, AvroField, AvroFieldOrder, AvroFixed, AvroNode, AvroRecord } from './model.js';
@@ -34,7 +33,7 @@ function typeName(state: BuildState, json: SchemaObject, namespace: string | nul
   const name = text(json.name);
   if (name === undefined) throw parseFailure(state, `${pointer}/name`, AvroParseRule.MISSING_NAME, 'a named type needs a string "name"');
   const qualified = qualify(name, text(json.namespace) ?? namespace);
-  const problem = fullNameProblem(qualified);
+  const problem = fullNameProblem(qualified, state.validNamespaces);
   if (problem) throw parseFailure(state, `${pointer}/name`, AvroParseRule.INVALID_NAME, problem);
   if (PRIMITIVE_NAMES.has(qualified.fullName)) {
     throw parseFailure(state, `${pointer}/name`, AvroParseRule.PRIMITIVE_NAME, `Schemas may not be named after primitives: ${qualified.fullName}`);
@@ -57,7 +56,7 @@ export function buildRecord(state: BuildState, json: SchemaObject, namespace: st
   const fieldsByName = new Map<string, AvroField>();
   const record: Mutable<AvroRecord> = {
     kind: 'record', name: name.name, namespace: name.namespace, fullName: name.fullName, aliases: typeAliases(state, json, name, pointer),
-    props: properties(state, json, SCHEMA_RESERVED, pointer), fp: '', selfCompatible: false, isError, fields, fieldsByName,
+    props: properties(state, json, SCHEMA_RESERVED, pointer, depth), fp: '', selfCompatible: false, isError, fields, fieldsByName,
   };
   const doc = text(json.doc);
   if (doc !== undefined) record.doc = doc;
@@ -87,7 +86,7 @@ function buildField(state: BuildState, json: unknown, namespace: string | null, 
   if (typeJson === undefined) throw parseFailure(state, `${pointer}/type`, AvroParseRule.MISSING_FIELD_TYPE, `field "${name}" has no "type"`);
   const field = {
     name, type: undefined, position, positionToken: String(position), hasDefault: false, default: undefined,
-    aliases: aliases(state, json, pointer), order: fieldOrder(state, json, pointer), props: properties(state, json, FIELD_RESERVED, pointer),
+    aliases: aliases(state, json, pointer), order: fieldOrder(state, json, pointer), props: properties(state, json, FIELD_RESERVED, pointer, depth),
   } as unknown as Mutable<AvroField>; // `type` is placed just below
   const doc = text(json.doc);
   if (doc !== undefined) field.doc = doc;
@@ -95,7 +94,7 @@ function buildField(state: BuildState, json: unknown, namespace: string | null, 
   const defaultJson = json.default;
   if (defaultJson !== undefined) {
     field.hasDefault = true;
-    field.default = fieldDefault(state, field, defaultJson, `${pointer}/default`);
+    field.default = fieldDefault(state, field, defaultJson, `${pointer}/default`, depth);
     checkDefault(state, field, `${pointer}/default`, state.inProgress);
     state.defaults.push({ field, pointer: `${pointer}/default` });
   }
@@ -111,16 +110,15 @@ function fieldOrder(state: BuildState, json: SchemaObject, pointer: string): Avr
 }
 
 /** A copy of the default; Java's parser reads a string default of a float or double field as a number. */
-function fieldDefault(state: BuildState, field: AvroField, json: unknown, pointer: string): JsonValue {
-  const copy = copyJson(json, MAX_JSON_DEPTH);
-  if (!copy.ok) throw parseFailure(state, pointer + copy.pointer, AvroParseRule.NOT_JSON, copy.reason);
+function fieldDefault(state: BuildState, field: AvroField, json: unknown, pointer: string, depth: number): JsonValue {
+  const value = copyValue(state, json, depth, pointer);
   const kind = (field.type as AvroNode | undefined)?.kind;
-  if ((kind === 'float' || kind === 'double') && typeof copy.value === 'string') {
-    const number = parseJavaDouble(copy.value);
-    if (number === undefined) throw parseFailure(state, pointer, AvroParseRule.INVALID_DEFAULT, `Invalid default for field ${field.name}: "${copy.value}" is not a number`);
+  if ((kind === 'float' || kind === 'double') && typeof value === 'string') {
+    const number = parseJavaDouble(value);
+    if (number === undefined) throw parseFailure(state, pointer, AvroParseRule.INVALID_DEFAULT, `Invalid default for field ${field.name}: "${value}" is not a number`);
     return number;
   }
-  return copy.value;
+  return value;
 }
 
 /**
@@ -143,7 +141,7 @@ function describeType(node: AvroNode | undefined): string {
   return node.kind;
 }
 
-export function buildEnum(state: BuildState, json: SchemaObject, namespace: string | null, pointer: string): AvroEnum {
+export function buildEnum(state: BuildState, json: SchemaObject, namespace: string | null, pointer: string, depth: number): AvroEnum {
   const name = typeName(state, json, namespace, pointer);
   const symbolsJson = json.symbols;
   if (!Array.isArray(symbolsJson)) throw parseFailure(state, `${pointer}/symbols`, AvroParseRule.MISSING_SYMBOLS, 'an enum needs a "symbols" array');
@@ -164,13 +162,13 @@ export function buildEnum(state: BuildState, json: SchemaObject, namespace: stri
   }
   const node: Mutable<AvroEnum> = {
     kind: 'enum', name: name.name, namespace: name.namespace, fullName: name.fullName, aliases: typeAliases(state, json, name, pointer),
-    props: properties(state, json, ENUM_RESERVED, pointer), fp: '', selfCompatible: false, symbols, symbolSet,
+    props: properties(state, json, ENUM_RESERVED, pointer, depth), fp: '', selfCompatible: false, symbols, symbolSet,
   };
   if (enumDefault !== undefined) node.default = enumDefault;
   return registerNamed(state, json, node);
 }
 
-export function buildFixed(state: BuildState, json: SchemaObject, namespace: string | null, pointer: string): AvroFixed {
+export function buildFixed(state: BuildState, json: SchemaObject, namespace: string | null, pointer: string, depth: number): AvroFixed {
   const name = typeName(state, json, namespace, pointer);
   const size = json.size;
   if (typeof size !== 'number' || !Number.isInteger(size) || size < 0 || size > 2147483647) {
@@ -178,7 +176,7 @@ export function buildFixed(state: BuildState, json: SchemaObject, namespace: str
   }
   const node: Mutable<AvroFixed> = {
     kind: 'fixed', name: name.name, namespace: name.namespace, fullName: name.fullName, aliases: typeAliases(state, json, name, pointer),
-    props: properties(state, json, SCHEMA_RESERVED, pointer), fp: '', selfCompatible: false, size,
+    props: properties(state, json, SCHEMA_RESERVED, pointer, depth), fp: '', selfCompatible: false, size,
   };
   return registerNamed(state, json, node);
 }

@@ -5,7 +5,10 @@ import { copyJson } from '../util/copy-json.js';
 import type { AvroField, AvroNamed, AvroNode, AvroUnion } from './model.js';
 import { AvroParseRule } from './parse-rules.js';
 
-/** JSON nesting deeper than this is rejected, like Jackson's default `maxNestingDepth` (1000) in Java. */
+/**
+ * More open arrays and objects than this are rejected, as Jackson (Java's JSON parser) does by
+ * default (`StreamReadConstraints.maxNestingDepth`, 1000).
+ */
 export const MAX_JSON_DEPTH = 1000;
 
 /** Attributes that are part of a schema's definition; any other key is a property. */
@@ -56,21 +59,31 @@ export interface BuildState {
   readonly inProgress: Set<AvroNode>;
   /** Set when some node could not get its fingerprint while being built (recursion, forward reference). */
   fingerprintsPending: boolean;
+  /** Namespaces already checked in this parse. */
+  readonly validNamespaces: Set<string>;
 }
 
 export function parseFailure(state: BuildState, pointer: string, rule: AvroParseRule, detail: string): SchemaParseError {
   return new SchemaParseError({ input: state.label, pointer, rule, detail });
 }
 
-/** Non-reserved attributes, copied (they must be JSON), in document order. */
-export function properties(state: BuildState, json: SchemaObject, reserved: ReadonlySet<string>, pointer: string): Readonly<Record<string, JsonValue>> {
+/** A copy of a JSON value found inside a schema object `depth` levels deep; throws NOT_JSON or TOO_DEEP. */
+export function copyValue(state: BuildState, value: unknown, depth: number, pointer: string): JsonValue {
+  const copy = copyJson(value, MAX_JSON_DEPTH - depth);
+  if (copy.ok) return copy.value;
+  const rule = copy.tooDeep ? AvroParseRule.TOO_DEEP : AvroParseRule.NOT_JSON;
+  const reason = copy.tooDeep ? `more than ${MAX_JSON_DEPTH} levels of nested arrays and objects` : copy.reason;
+  throw parseFailure(state, pointer + copy.pointer, rule, reason);
+}
+
+/** Non-reserved attributes of a schema object `depth` levels deep, copied, in document order. */
+export function properties(state: BuildState, json: SchemaObject, reserved: ReadonlySet<string>, pointer: string, depth: number): Readonly<Record<string, JsonValue>> {
   let props: Record<string, JsonValue> | undefined;
   for (const key in json) {
     if (reserved.has(key) || !Object.hasOwn(json, key)) continue;
-    const copy = copyJson(json[key], MAX_JSON_DEPTH);
-    if (!copy.ok) throw parseFailure(state, `${pointer}/${escapePointerToken(key)}${copy.pointer}`, AvroParseRule.NOT_JSON, copy.reason);
+    const value = copyValue(state, json[key], depth, `${pointer}/${escapePointerToken(key)}`);
     props ??= Object.create(null) as Record<string, JsonValue>;
-    props[key] = copy.value;
+    props[key] = value;
   }
   return props ?? EMPTY_PROPS;
 }

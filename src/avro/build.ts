@@ -26,10 +26,10 @@ export function child(state: BuildState, target: object, key: string | number, j
   return undefined as unknown as AvroNode;
 }
 
-/** Builds the node for one schema (a name, an object or a union array) at `pointer`, `depth` JSON levels down. */
+/** Builds the node for one schema (a name, an object or a union array) at `pointer`; an object or array there is the `depth`th open one. */
 export function buildNode(state: BuildState, json: unknown, namespace: string | null, pointer: string, depth: number): AvroNode | Pending {
-  if (depth > MAX_JSON_DEPTH) throw parseFailure(state, pointer, AvroParseRule.TOO_DEEP, `schema nested more than ${MAX_JSON_DEPTH} levels deep`);
   if (typeof json === 'string') return reference(state, json, namespace, pointer);
+  if (depth > MAX_JSON_DEPTH) throw parseFailure(state, pointer, AvroParseRule.TOO_DEEP, `more than ${MAX_JSON_DEPTH} levels of nested arrays and objects`);
   if (Array.isArray(json)) return buildUnion(state, json, namespace, pointer, depth);
   if (!isSchemaObject(json)) {
     throw parseFailure(state, pointer, AvroParseRule.NOT_A_SCHEMA, `a schema is a type name, a plain object or a union array, not ${describeJson(json)}`);
@@ -38,15 +38,15 @@ export function buildNode(state: BuildState, json: unknown, namespace: string | 
   if (typeof type !== 'string') {
     throw parseFailure(state, pointer, AvroParseRule.MISSING_TYPE, type === undefined ? 'no "type"' : '"type" of a schema object must be a string');
   }
-  if (PRIMITIVE_NAMES.has(type)) return primitive(type as AvroPrimitiveKind, properties(state, json, SCHEMA_RESERVED, pointer));
+  if (PRIMITIVE_NAMES.has(type)) return primitive(type as AvroPrimitiveKind, properties(state, json, SCHEMA_RESERVED, pointer, depth));
   switch (type) {
     case 'record':
     case 'error':
       return buildRecord(state, json, namespace, pointer, depth, type === 'error');
     case 'enum':
-      return buildEnum(state, json, namespace, pointer);
+      return buildEnum(state, json, namespace, pointer, depth);
     case 'fixed':
-      return buildFixed(state, json, namespace, pointer);
+      return buildFixed(state, json, namespace, pointer, depth);
     case 'array':
     case 'map':
       return buildContainer(state, json, type, namespace, pointer, depth);
@@ -85,7 +85,7 @@ function buildContainer(state: BuildState, json: SchemaObject, kind: 'array' | '
   if (childJson === undefined) {
     throw parseFailure(state, `${pointer}/${key}`, kind === 'array' ? AvroParseRule.MISSING_ITEMS : AvroParseRule.MISSING_VALUES, `${kind === 'array' ? 'an array' : 'a map'} needs "${key}"`);
   }
-  const node = { kind, props: properties(state, json, SCHEMA_RESERVED, pointer), fp: '', selfCompatible: false } as Mutable<AvroArray> | Mutable<AvroMap>;
+  const node = { kind, props: properties(state, json, SCHEMA_RESERVED, pointer, depth), fp: '', selfCompatible: false } as Mutable<AvroArray> | Mutable<AvroMap>;
   if (kind === 'array') (node as Mutable<AvroArray>).items = child(state, node, key, childJson, namespace, `${pointer}/${key}`, depth + 1);
   else (node as Mutable<AvroMap>).values = child(state, node, key, childJson, namespace, `${pointer}/${key}`, depth + 1);
   seal(node, state);

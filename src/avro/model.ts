@@ -1,4 +1,5 @@
 import type { JsonValue } from '../util/json.js';
+import type { FieldTree } from './field-tree.js';
 
 /** Avro's primitive types. */
 export type AvroPrimitiveKind = 'null' | 'boolean' | 'int' | 'long' | 'float' | 'double' | 'bytes' | 'string';
@@ -68,6 +69,8 @@ export interface AvroRecord extends AvroNamedBase {
   readonly isError: boolean;
   readonly fields: readonly AvroField[];
   readonly fieldsByName: ReadonlyMap<string, AvroField>;
+  /** Internal: the fields as fingerprinted blocks, on large non-recursive records (see `FieldTree`). */
+  readonly fieldTree?: FieldTree;
 }
 
 export interface AvroEnum extends AvroNamedBase {

@@ -46,14 +46,17 @@ export function qualify(name: string, namespace: string | null): QualifiedName {
 
 /**
  * Why a full name is invalid: Java 1.12's `ParseContext` checks every namespace part and the
- * name (so `x.1bad.Ok` fails with `Namespace part "1bad" is invalid`).
+ * name (so `x.1bad.Ok` fails with `Namespace part "1bad" is invalid`). Namespaces found valid are
+ * added to `validNamespaces`, so that a parse checks each one once.
  */
-export function fullNameProblem(qualified: QualifiedName): string | undefined {
-  if (qualified.namespace !== null) {
-    for (const part of qualified.namespace.split('.')) {
+export function fullNameProblem(qualified: QualifiedName, validNamespaces?: Set<string>): string | undefined {
+  const namespace = qualified.namespace;
+  if (namespace !== null && !validNamespaces?.has(namespace)) {
+    for (const part of namespace.split('.')) {
       const problem = nameProblem(part);
       if (problem) return `Namespace part "${part}" is invalid: ${problem}`;
     }
+    validNamespaces?.add(namespace);
   }
   const problem = nameProblem(qualified.name);
   return problem ? `Name "${qualified.name}" is invalid: ${problem}` : undefined;

@@ -32,7 +32,7 @@ export function parseAvroSchema(input: string | object, options: ParseOptions = 
 
 function parseDocument(input: unknown, label: string, named: Map<string, AvroNamed>): AvroNode {
   const json = typeof input === 'string' ? readText(input, label) : input;
-  const state: BuildState = { label, named, forwardReferences: [], defaults: [], unions: [], inProgress: new Set(), fingerprintsPending: false };
+  const state: BuildState = { label, named, forwardReferences: [], defaults: [], unions: [], inProgress: new Set(), fingerprintsPending: false, validNamespaces: new Set() };
   const slot: { node?: AvroNode } = {};
   slot.node = child(state, slot, 'node', json, null, '', 1);
   return finalizeSchema(state, slot);

@@ -1,5 +1,6 @@
-import type { AvroNode } from './model.js';
-import { structuralFingerprint } from './structure.js';
+import { FIELD_TREE_MIN_FIELDS, buildFieldTree } from './field-tree.js';
+import type { AvroNode, AvroRecord } from './model.js';
+import { fieldFingerprint, structuralFingerprint } from './structure.js';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
@@ -28,7 +29,13 @@ function hasAmbiguousAlias(node: AvroNode): boolean {
 /** Gives a node whose children all have fingerprints its own fingerprint and `selfCompatible`. */
 export function sealWithChildren(node: AvroNode, children: readonly (AvroNode | undefined)[]): void {
   const mutable = node as Mutable<AvroNode>;
-  mutable.fp = structuralFingerprint(node);
+  if (node.kind === 'record') {
+    const fieldKeys = node.fields.map(fieldFingerprint);
+    mutable.fp = structuralFingerprint(node, fieldKeys);
+    if (fieldKeys.length >= FIELD_TREE_MIN_FIELDS) (mutable as Mutable<AvroRecord>).fieldTree = buildFieldTree(fieldKeys);
+  } else {
+    mutable.fp = structuralFingerprint(node);
+  }
   let selfCompatible = !hasAmbiguousAlias(node);
   for (const child of children) selfCompatible &&= child !== undefined && child.selfCompatible;
   mutable.selfCompatible = selfCompatible;

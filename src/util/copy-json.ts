@@ -4,23 +4,23 @@ import { escapePointerToken } from './json.js';
 /** A copy of a JSON value, or where (relative JSON pointer) and why the value is not JSON. */
 export type CopyResult =
   | { readonly ok: true; readonly value: JsonValue }
-  | { readonly ok: false; readonly pointer: string; readonly reason: string };
+  | { readonly ok: false; readonly pointer: string; readonly reason: string; readonly tooDeep: boolean };
 
 class NotJson {
-  constructor(readonly pointer: string, readonly reason: string) {}
+  constructor(readonly pointer: string, readonly reason: string, readonly tooDeep = false) {}
 }
 
 /**
  * Copies a JSON value so that the parsed model never shares objects with the caller's input,
  * checking on the way that it is JSON: plain objects, arrays, strings, finite numbers, booleans
- * and null, nested at most `maxDepth` deep. Objects are copied without a prototype, so a key
- * such as `__proto__` stays an ordinary key.
+ * and null, with at most `maxDepth` levels of arrays and objects. Objects are copied without a
+ * prototype, so a key such as `__proto__` stays an ordinary key.
  */
 export function copyJson(value: unknown, maxDepth: number): CopyResult {
   try {
     return { ok: true, value: copyValue(value, '', maxDepth) };
   } catch (error) {
-    if (error instanceof NotJson) return { ok: false, pointer: error.pointer, reason: error.reason };
+    if (error instanceof NotJson) return { ok: false, pointer: error.pointer, reason: error.reason, tooDeep: error.tooDeep };
     throw error;
   }
 }
@@ -35,7 +35,7 @@ function copyValue(value: unknown, pointer: string, depthLeft: number): JsonValu
       throw new NotJson(pointer, `${value} is not a JSON number`);
     case 'object':
       if (value === null) return null;
-      if (depthLeft <= 0) throw new NotJson(pointer, 'nested too deep');
+      if (depthLeft <= 0) throw new NotJson(pointer, 'nested too deep', true);
       return Array.isArray(value) ? copyArray(value, pointer, depthLeft - 1) : copyObject(value, pointer, depthLeft - 1);
     default:
       throw new NotJson(pointer, `a ${typeof value} is not a JSON value`);

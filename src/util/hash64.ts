@@ -1,15 +1,15 @@
 /**
- * A fast non-cryptographic 64-bit hash, fed piece by piece (strings, code units, other hashes)
- * and returned as a 4-character string (four 16-bit code units). Two independent 32-bit lanes
- * (FNV-1a and a multiplicative mix), each finished with MurmurHash3's avalanche step. Used to
- * recognise equal sub-schemas; a collision needs about 2^32 distinct inputs.
+ * A fast non-cryptographic 64-bit hash, fed piece by piece (strings, small numbers) and returned as
+ * a 4-character string (four 16-bit code units). Two independent 32-bit lanes (FNV-1a and a
+ * multiplicative mix), each finished with MurmurHash3's avalanche step. Used to recognise equal
+ * sub-schemas; a collision needs about 2^32 distinct inputs.
  */
 export class Hash64 {
   private a = 0x811c9dc5;
   private b = 0x9747b28c;
   private length = 0;
 
-  /** Feeds one UTF-16 code unit. */
+  /** Feeds one number (a code unit, a count, a tag). */
   unit(c: number): this {
     this.a = Math.imul(this.a ^ c, 0x01000193);
     const b = Math.imul(this.b ^ c, 0x5bd1e995);
@@ -20,7 +20,17 @@ export class Hash64 {
 
   /** Feeds a string followed by a separator, so that ("ab","c") and ("a","bc") differ. */
   text(value: string): this {
-    for (let i = 0; i < value.length; i++) this.unit(value.charCodeAt(i));
+    let a = this.a;
+    let b = this.b;
+    for (let i = 0; i < value.length; i++) {
+      const c = value.charCodeAt(i);
+      a = Math.imul(a ^ c, 0x01000193);
+      b = Math.imul(b ^ c, 0x5bd1e995);
+      b ^= b >>> 13;
+    }
+    this.a = a;
+    this.b = b;
+    this.length += value.length;
     return this.unit(0xffff);
   }
 

@@ -13,8 +13,9 @@ const BYTE_ORDER_MARK = '\uFEFF';
 
 /**
  * Parses JSON text. Like Java's Jackson parser as Avro configures it (ALLOW_COMMENTS), `//` and
- * block comments are accepted; they are removed only when plain JSON.parse fails. A leading
- * byte-order mark is ignored (RFC 8259 §8.1 allows a parser to).
+ * block comments are accepted, but not after the value (Java: "dangling content after end of
+ * schema"); they are removed only when plain JSON.parse fails. A leading byte-order mark is
+ * ignored (RFC 8259 §8.1 allows a parser to).
  */
 export function parseJsonText(input: string): JsonTextResult {
   const text = input.startsWith(BYTE_ORDER_MARK) ? input.slice(1) : input;
@@ -25,11 +26,16 @@ export function parseJsonText(input: string): JsonTextResult {
   }
   if (text.includes('/')) {
     const stripped = stripComments(text);
+    let value: unknown;
     try {
-      return { ok: true, value: JSON.parse(stripped) as unknown };
+      value = JSON.parse(stripped);
     } catch {
       return { ok: false, problem: describe(stripped) };
     }
+    // Java's Schema.Parser rejects anything after the schema but white space ("dangling content"), comments included.
+    const end = stripped.trimEnd().length;
+    if (text.slice(end).trim() !== '') return { ok: false, problem: { message: 'expected the end of the text, found a comment', ...lineAndColumn(text, end + text.slice(end).search(/\S/)) } };
+    return { ok: true, value };
   }
   return { ok: false, problem: describe(text) };
 }

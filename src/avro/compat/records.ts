@@ -1,5 +1,6 @@
 import type { AvroField, AvroRecord } from '../model.js';
 import { AvroIncompatibilityType } from './findings.js';
+import { checkFieldsByBlocks } from './record-blocks.js';
 import type { PathFinding, ResolutionWalk } from './walk.js';
 import { NO_FINDINGS, concat } from './walk.js';
 
@@ -21,6 +22,11 @@ function writerMatches(writer: AvroRecord, readerField: AvroField): AvroField[] 
  * fields are skipped. Default values are not re-checked.
  */
 export function checkRecordFields(walk: ResolutionWalk, reader: AvroRecord, writer: AvroRecord): readonly PathFinding[] {
+  const blocks = walk.blockMemo();
+  if (blocks && writer.fieldTree && reader.fp !== '') {
+    const byBlocks = checkFieldsByBlocks(walk, reader, writer, writer.fieldTree, blocks);
+    if (byBlocks) return byBlocks;
+  }
   let findings: readonly PathFinding[] = NO_FINDINGS;
   walk.push('fields');
   for (const readerField of reader.fields) {
@@ -31,6 +37,7 @@ export function checkRecordFields(walk: ResolutionWalk, reader: AvroRecord, writ
     else if (match) findings = concat(findings, walk.child('type', readerField.type, match.type));
     else if (!readerField.hasDefault) findings = concat(findings, missing(walk, readerField, writer));
     walk.pop();
+    if (walk.decided(findings)) break;
   }
   walk.pop();
   return findings;

@@ -10,15 +10,16 @@ import { NO_FINDINGS, concat } from './walk.js';
  * the nested details.
  */
 export function checkUnionUnion(walk: ResolutionWalk, reader: AvroUnion, writer: AvroUnion): readonly PathFinding[] {
-  let findings: PathFinding[] | undefined;
-  writer.branches.forEach((branch, i) => {
+  const findings: PathFinding[] = [];
+  for (let i = 0; i < writer.branches.length && !walk.decided(findings); i++) {
+    const branch = writer.branches[i] as AvroNode;
     walk.push(String(i));
     if (!walk.trial(reader, branch)) {
-      (findings ??= []).push(walk.finding(AvroIncompatibilityType.MISSING_UNION_BRANCH, `reader union lacking writer type: ${javaTypeName(branch.kind)}`));
+      findings.push(walk.finding(AvroIncompatibilityType.MISSING_UNION_BRANCH, `reader union lacking writer type: ${javaTypeName(branch.kind)}`));
     }
     walk.pop();
-  });
-  return findings ?? NO_FINDINGS;
+  }
+  return findings.length === 0 ? NO_FINDINGS : findings;
 }
 
 /**
@@ -27,9 +28,9 @@ export function checkUnionUnion(walk: ResolutionWalk, reader: AvroUnion, writer:
  */
 export function checkWriterUnion(walk: ResolutionWalk, reader: AvroNode, writer: AvroUnion): readonly PathFinding[] {
   let findings: readonly PathFinding[] = NO_FINDINGS;
-  writer.branches.forEach((branch, i) => {
-    findings = concat(findings, walk.child(String(i), reader, branch));
-  });
+  for (let i = 0; i < writer.branches.length && !walk.decided(findings); i++) {
+    findings = concat(findings, walk.child(String(i), reader, writer.branches[i] as AvroNode));
+  }
   return findings;
 }
 

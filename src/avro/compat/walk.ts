@@ -1,15 +1,18 @@
 import type { Finding } from '../../result.js';
-import type { AvroNode } from '../model.js';
+import type { AvroField, AvroNamed, AvroNode } from '../model.js';
 import { javaTypeName } from '../model.js';
 import { checkFixed, checkEnum, checkNames } from './named.js';
 import { checkRecordFields } from './records.js';
 import { checkReaderUnion, checkUnionUnion, checkWriterUnion } from './unions.js';
 import { AvroIncompatibilityType } from './findings.js';
+import { BlockMemo } from './record-blocks.js';
 
 /** A finding whose location is the token path without the leading `/` (`''` is the root). */
 export type PathFinding = Finding;
 
 const NONE: readonly PathFinding[] = Object.freeze([]);
+/** What a verdict-only visit returns for a pair memoised as incompatible. */
+const FAILED: readonly PathFinding[] = Object.freeze([{ type: AvroIncompatibilityType.TYPE_MISMATCH, location: '', message: 'incompatible (verdict only)' }]);
 const IN_PROGRESS = Symbol('in progress');
 
 interface MemoEntry {
@@ -21,6 +24,21 @@ interface MemoEntry {
 /** Results shared by the pairs of one history check, keyed by the two nodes' structural fingerprints. */
 export class FingerprintMemo {
   private readonly entries = new Map<string, Map<string, MemoEntry>>();
+  private readonly verdicts = new Map<string, Map<string, boolean>>();
+  /** Results of blocks of writer fields (large records), see record-blocks.ts. */
+  readonly blocks = new BlockMemo();
+
+  /** Whether a pair is compatible, when only that was asked (union trials). */
+  verdict(reader: string, writer: string): boolean | undefined {
+    const full = this.get(reader, writer);
+    return full ? full.findings.length === 0 : this.verdicts.get(reader)?.get(writer);
+  }
+
+  setVerdict(reader: string, writer: string, compatible: boolean): void {
+    let inner = this.verdicts.get(reader);
+    if (!inner) this.verdicts.set(reader, (inner = new Map()));
+    inner.set(writer, compatible);
+  }
 
   get(reader: string, writer: string): MemoEntry | undefined {
     return this.entries.get(reader)?.get(writer);
@@ -50,6 +68,12 @@ export interface WalkOptions {
  */
 export class ResolutionWalk {
   private path: string[] = [];
+  /**
+   * Inside a union trial of non-recursive types only the verdict is kept, so the walk stops at the
+   * first finding (a name mismatch skips the fields). Not under javaQuirks: Java memoises the full
+   * lists of trials, and reuses their stale locations.
+   */
+  verdictOnly = false;
   private readonly memo = new Map<AvroNode, Map<AvroNode, MemoEntry | typeof IN_PROGRESS>>();
 
   constructor(readonly options: WalkOptions, private readonly shared: FingerprintMemo) {}
@@ -70,10 +94,39 @@ export class ResolutionWalk {
   /** Checks a pair on a fresh location stack, as Java's union checks do; the caller keeps only the verdict. */
   trial(reader: AvroNode, writer: AvroNode): boolean {
     const saved = this.path;
+    const savedVerdictOnly = this.verdictOnly;
     this.path = [];
+    this.verdictOnly ||= !this.options.javaQuirks && reader.fp !== '' && writer.fp !== '';
     const findings = this.visit(reader, writer);
     this.path = saved;
+    this.verdictOnly = savedVerdictOnly;
     return findings.length === 0;
+  }
+
+  /** In a verdict-only trial, one finding decides: the caller may stop. */
+  decided(findings: readonly PathFinding[]): boolean {
+    return this.verdictOnly && findings.length > 0;
+  }
+
+  /** A reader field's type against a writer field's, with locations relative to their record (`fields/<i>/type/...`). */
+  fieldOfRecord(readerField: AvroField, writerField: AvroField): readonly PathFinding[] {
+    const saved = this.path;
+    this.path = ['fields', readerField.positionToken];
+    const findings = this.child('type', readerField.type, writerField.type);
+    this.path = saved;
+    return findings;
+  }
+
+  /** Findings with locations relative to the record being checked, placed at the current location. */
+  fromRecord(findings: readonly PathFinding[]): readonly PathFinding[] {
+    const here = this.location();
+    if (findings.length === 0 || here === '') return findings;
+    return findings.map((finding) => ({ ...finding, location: `${here}/${finding.location}` }));
+  }
+
+  /** The session's block memo, when large records may be checked block by block (not under javaQuirks, not in a trial). */
+  blockMemo(): BlockMemo | undefined {
+    return this.options.javaQuirks || this.verdictOnly ? undefined : this.shared.blocks;
   }
 
   push(token: string): void {
@@ -103,6 +156,7 @@ export class ResolutionWalk {
   private visit(reader: AvroNode, writer: AvroNode): readonly PathFinding[] {
     if (!this.options.javaQuirks && reader.fp !== '' && writer.fp !== '') {
       if (reader.fp === writer.fp && reader.selfCompatible) return NONE;
+      if (this.verdictOnly) return this.verdictOf(reader, writer);
       const known = this.shared.get(reader.fp, writer.fp);
       if (known) return this.relocate(known);
       const findings = this.calculate(reader, writer);
@@ -117,6 +171,15 @@ export class ResolutionWalk {
     inner.set(writer, IN_PROGRESS);
     const findings = this.calculate(reader, writer);
     inner.set(writer, { findings, base: findings.length === 0 ? '' : this.location() });
+    return findings;
+  }
+
+  /** A verdict-only visit: the findings are only a token of the verdict (the first one found). */
+  private verdictOf(reader: AvroNode, writer: AvroNode): readonly PathFinding[] {
+    const known = this.shared.verdict(reader.fp, writer.fp);
+    if (known !== undefined) return known ? NONE : FAILED;
+    const findings = this.calculate(reader, writer);
+    this.shared.setVerdict(reader.fp, writer.fp, findings.length === 0);
     return findings;
   }
 
@@ -140,11 +203,11 @@ export class ResolutionWalk {
         case 'map':
           return this.child('values', reader.values, (writer as typeof reader).values);
         case 'fixed':
-          return concat(checkNames(this, reader, writer as typeof reader), checkFixed(this, reader, writer as typeof reader));
+          return this.afterNames(reader, writer as typeof reader, checkFixed);
         case 'enum':
-          return concat(checkNames(this, reader, writer as typeof reader), checkEnum(this, reader, writer as typeof reader));
+          return this.afterNames(reader, writer as typeof reader, checkEnum);
         case 'record':
-          return concat(checkNames(this, reader, writer as typeof reader), checkRecordFields(this, reader, writer as typeof reader));
+          return this.afterNames(reader, writer as typeof reader, checkRecordFields);
         case 'union':
           return checkUnionUnion(this, reader, writer as typeof reader);
         default:
@@ -154,6 +217,12 @@ export class ResolutionWalk {
     if (writer.kind === 'union') return checkWriterUnion(this, reader, writer);
     if (reader.kind === 'union') return checkReaderUnion(this, reader, writer);
     return promotes(reader.kind, writer.kind) ? NONE : this.typeMismatch(reader, writer);
+  }
+
+  /** Java checks a named type's name, then its content, and reports both. */
+  private afterNames<T extends AvroNamed>(reader: T, writer: T, content: (walk: ResolutionWalk, reader: T, writer: T) => readonly PathFinding[]): readonly PathFinding[] {
+    const names = checkNames(this, reader, writer);
+    return this.decided(names) ? names : concat(names, content(this, reader, writer));
   }
 }
 
