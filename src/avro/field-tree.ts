@@ -1,13 +1,14 @@
 import { Hash64 } from '../util/hash64.js';
+import type { AvroField } from './model.js';
+import { hashField } from './structure.js';
 
 /**
- * A record's fields as a tree of blocks, each with a fingerprint of the writer-side facts the
- * compatibility walk reads (field names and types). Versions of a record that share most of their
- * fields share most blocks, so a history check can reuse the results of blocks it has seen
- * (docs/performance.md, scenario B).
+ * A record's fields as a tree of blocks, each with a fingerprint of the fields in it. Versions of
+ * a record that share most of their fields share most blocks, so a history check can reuse the
+ * results of blocks it has seen (docs/performance.md, scenario B).
  */
 export interface FieldTree {
-  /** Fingerprint of the names and type fingerprints of the fields in [start, end). */
+  /** Fingerprint of the fields in [start, end) (names, aliases, defaults and type fingerprints). */
   readonly fp: string;
   readonly start: number;
   readonly end: number;
@@ -20,15 +21,14 @@ const LEAF_SIZE = 8;
 
 /**
  * Leaves of up to 8 consecutive fields, paired level by level from the left, so that the same
- * leading fields give the same subtrees whatever comes after them. `fieldKeys` are the fields'
- * fingerprints (`fieldFingerprint`).
+ * leading fields give the same subtrees whatever comes after them.
  */
-export function buildFieldTree(fieldKeys: readonly string[]): FieldTree {
+export function buildFieldTree(fields: readonly AvroField[]): FieldTree {
   let level: FieldTree[] = [];
-  for (let start = 0; start < fieldKeys.length; start += LEAF_SIZE) {
-    const end = Math.min(start + LEAF_SIZE, fieldKeys.length);
+  for (let start = 0; start < fields.length; start += LEAF_SIZE) {
+    const end = Math.min(start + LEAF_SIZE, fields.length);
     const hash = new Hash64().unit(0);
-    for (let i = start; i < end; i++) hash.text(fieldKeys[i] as string);
+    for (let i = start; i < end; i++) hashField(hash, fields[i] as AvroField);
     level.push({ fp: hash.digest(), start, end });
   }
   while (level.length > 1) {
@@ -36,7 +36,7 @@ export function buildFieldTree(fieldKeys: readonly string[]): FieldTree {
     for (let i = 0; i < level.length; i += 2) {
       const left = level[i] as FieldTree;
       const right = level[i + 1];
-      next.push(right ? { fp: new Hash64().unit(1).text(left.fp).text(right.fp).digest(), start: left.start, end: right.end, children: [left, right] } : left);
+      next.push(right ? { fp: new Hash64().unit(1).key(left.fp).key(right.fp).digest(), start: left.start, end: right.end, children: [left, right] } : left);
     }
     level = next;
   }

@@ -4,7 +4,7 @@ import { checkUnionBranches } from './build.js';
 import { checkDefault } from './build-named.js';
 import type { AvroNode } from './model.js';
 import { AvroParseRule } from './parse-rules.js';
-import { childNodes, sealWithChildren } from './seal.js';
+import { childNodes, sealNode } from './seal.js';
 
 const NOTHING_IN_PROGRESS: ReadonlySet<AvroNode> = new Set();
 
@@ -69,7 +69,7 @@ function computeFingerprints(root: AvroNode): void {
     }
     stack.pop();
     state.set(frame.node, 'done');
-    if (frame.acyclic) sealWithChildren(frame.node, frame.children);
+    if (frame.acyclic) sealNode(frame.node);
     else {
       const parent = stack[stack.length - 1];
       if (parent) parent.acyclic = false;

@@ -1,6 +1,6 @@
 import { FIELD_TREE_MIN_FIELDS, buildFieldTree } from './field-tree.js';
 import type { AvroNode, AvroRecord } from './model.js';
-import { fieldFingerprint, structuralFingerprint } from './structure.js';
+import { structuralFingerprint } from './structure.js';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
@@ -20,25 +20,42 @@ export function childNodes(node: AvroNode): readonly (AvroNode | undefined)[] {
   }
 }
 
+/** Is every child there, fingerprinted, and (when `selfCompatible` is asked) self-compatible? */
+function childrenAll(node: AvroNode, test: (child: AvroNode | undefined) => boolean): boolean {
+  switch (node.kind) {
+    case 'record':
+      for (const field of node.fields) if (!test(field.type as AvroNode | undefined)) return false;
+      return true;
+    case 'array':
+      return test(node.items as AvroNode | undefined);
+    case 'map':
+      return test(node.values as AvroNode | undefined);
+    case 'union':
+      for (let i = 0; i < node.branches.length; i++) if (!test(node.branches[i])) return false;
+      return true;
+    default:
+      return true;
+  }
+}
+
+const fingerprinted = (child: AvroNode | undefined): boolean => child !== undefined && child.fp !== '';
+const selfCompatibleChild = (child: AvroNode | undefined): boolean => child !== undefined && child.selfCompatible;
+
 /** A field alias naming a field of the same record: Java finds two writer fields for it when the record reads itself. */
 function hasAmbiguousAlias(node: AvroNode): boolean {
   if (node.kind !== 'record') return false;
-  return node.fields.some((field) => field.aliases.some((alias) => node.fieldsByName.has(alias)));
+  for (const field of node.fields) {
+    for (const alias of field.aliases) if (node.fieldsByName.has(alias)) return true;
+  }
+  return false;
 }
 
-/** Gives a node whose children all have fingerprints its own fingerprint and `selfCompatible`. */
-export function sealWithChildren(node: AvroNode, children: readonly (AvroNode | undefined)[]): void {
+/** Gives a node whose children all have fingerprints its own fingerprint, `selfCompatible` and (large records) field tree. */
+export function sealNode(node: AvroNode): void {
   const mutable = node as Mutable<AvroNode>;
-  if (node.kind === 'record') {
-    const fieldKeys = node.fields.map(fieldFingerprint);
-    mutable.fp = structuralFingerprint(node, fieldKeys);
-    if (fieldKeys.length >= FIELD_TREE_MIN_FIELDS) (mutable as Mutable<AvroRecord>).fieldTree = buildFieldTree(fieldKeys);
-  } else {
-    mutable.fp = structuralFingerprint(node);
-  }
-  let selfCompatible = !hasAmbiguousAlias(node);
-  for (const child of children) selfCompatible &&= child !== undefined && child.selfCompatible;
-  mutable.selfCompatible = selfCompatible;
+  mutable.fp = structuralFingerprint(node);
+  if (node.kind === 'record' && node.fields.length >= FIELD_TREE_MIN_FIELDS) (mutable as Mutable<AvroRecord>).fieldTree = buildFieldTree(node.fields);
+  mutable.selfCompatible = !hasAmbiguousAlias(node) && childrenAll(node, selfCompatibleChild);
 }
 
 /**
@@ -46,12 +63,6 @@ export function sealWithChildren(node: AvroNode, children: readonly (AvroNode | 
  * case); otherwise leaves it to the fingerprint pass at the end of the parse.
  */
 export function seal(node: AvroNode, state?: { fingerprintsPending: boolean }): void {
-  const children = childNodes(node);
-  for (const child of children) {
-    if (child === undefined || child.fp === '') {
-      if (state) state.fingerprintsPending = true;
-      return;
-    }
-  }
-  sealWithChildren(node, children);
+  if (childrenAll(node, fingerprinted)) sealNode(node);
+  else if (state) state.fingerprintsPending = true;
 }

@@ -6,6 +6,11 @@ import type { AvroField, AvroNode } from './model.js';
 /** The properties that carry a logical type's meaning (spec 1.12, "Logical Types"). */
 export const LOGICAL_PROPS: readonly string[] = ['logicalType', 'precision', 'scale'];
 
+const KIND_TAGS: Readonly<Record<AvroNode['kind'], number>> = {
+  null: 1, boolean: 2, int: 3, long: 4, float: 5, double: 6, bytes: 7, string: 8,
+  record: 9, enum: 10, fixed: 11, array: 12, map: 13, union: 14,
+};
+
 function hashLogical(hash: Hash64, props: Readonly<Record<string, JsonValue>>): void {
   for (const key of LOGICAL_PROPS) {
     const value = props[key];
@@ -14,16 +19,18 @@ function hashLogical(hash: Hash64, props: Readonly<Record<string, JsonValue>>): 
 }
 
 function hashNames(hash: Hash64, values: readonly string[]): void {
-  const sorted = values.length > 1 ? [...values].sort() : values;
-  hash.unit(sorted.length);
-  for (const value of sorted) hash.text(value);
+  hash.unit(values.length);
+  if (values.length === 0) return;
+  for (const value of values.length > 1 ? [...values].sort() : values) hash.text(value);
 }
 
-/** A record field's fingerprint: its name, aliases, default and type's fingerprint. */
-export function fieldFingerprint(field: AvroField): string {
-  const hash = new Hash64().text(field.name).text(field.type.fp);
+/** Feeds what a field means: name, type, aliases, default. */
+export function hashField(hash: Hash64, field: AvroField): void {
+  hash.text(field.name).key(field.type.fp);
   hashNames(hash, field.aliases);
-  return hash.text(field.hasDefault ? stableJson(field.default as JsonValue) : '').digest();
+  if (!field.hasDefault) hash.unit(0);
+  else if (field.default === null) hash.unit(1);
+  else hash.unit(2).text(stableJson(field.default as JsonValue));
 }
 
 /** The fingerprint of a primitive without attributes: its kind behind `#` (hashes are 4 characters, so never equal). */
@@ -33,18 +40,18 @@ export function primitiveFingerprint(kind: string): string {
 
 /**
  * A node's fingerprint over exactly what its identity form holds (PCF plus aliases, defaults,
- * logical types and enum default), with children by their own fingerprints (a record's fields by
- * `fieldKeys`, their `fieldFingerprint`s): equal fingerprints mean equal identity forms, barring a
- * 64-bit hash collision. Defined once every child has one.
+ * logical types and enum default), with children by their own fingerprints: equal fingerprints
+ * mean equal identity forms, barring a 64-bit hash collision. Defined once every child has one.
  */
-export function structuralFingerprint(node: AvroNode, fieldKeys: readonly string[] = []): string {
-  const hash = new Hash64().text(node.kind);
+export function structuralFingerprint(node: AvroNode): string {
+  const hash = new Hash64().unit(KIND_TAGS[node.kind]);
   hashLogical(hash, node.props);
   switch (node.kind) {
     case 'record':
       hash.text(node.fullName);
       hashNames(hash, node.aliases);
-      for (const key of fieldKeys) hash.text(key);
+      hash.unit(node.fields.length);
+      for (const field of node.fields) hashField(hash, field);
       break;
     case 'enum':
       hash.text(node.fullName).text(node.default ?? '');
@@ -53,17 +60,18 @@ export function structuralFingerprint(node: AvroNode, fieldKeys: readonly string
       for (const symbol of node.symbols) hash.text(symbol);
       break;
     case 'fixed':
-      hash.text(node.fullName).text(String(node.size));
+      hash.text(node.fullName).unit(node.size & 0xffff).unit(node.size >>> 16);
       hashNames(hash, node.aliases);
       break;
     case 'array':
-      hash.text(node.items.fp);
+      hash.key(node.items.fp);
       break;
     case 'map':
-      hash.text(node.values.fp);
+      hash.key(node.values.fp);
       break;
     case 'union':
-      for (const branch of node.branches) hash.text(branch.fp);
+      hash.unit(node.branches.length);
+      for (const branch of node.branches) hash.key(branch.fp);
       break;
     default:
       break;

@@ -1,8 +1,8 @@
 /**
- * A fast non-cryptographic 64-bit hash, fed piece by piece (strings, small numbers) and returned as
- * a 4-character string (four 16-bit code units). Two independent 32-bit lanes (FNV-1a and a
- * multiplicative mix), each finished with MurmurHash3's avalanche step. Used to recognise equal
- * sub-schemas; a collision needs about 2^32 distinct inputs.
+ * A fast non-cryptographic 64-bit hash, fed piece by piece and returned as a 4-character string
+ * (four 16-bit code units). Two independent 32-bit lanes (FNV-1a and a multiplicative mix), each
+ * finished with MurmurHash3's avalanche step. Used to recognise equal sub-schemas; a collision
+ * needs about 2^32 distinct inputs.
  */
 export class Hash64 {
   private a = 0x811c9dc5;
@@ -32,6 +32,12 @@ export class Hash64 {
     this.b = b;
     this.length += value.length;
     return this.unit(0xffff);
+  }
+
+  /** Feeds another digest (or any short key): its code units, then its length. */
+  key(value: string): this {
+    for (let i = 0; i < value.length; i++) this.unit(value.charCodeAt(i));
+    return this.unit(value.length);
   }
 
   /** The hash, as a 4-character string. */
