@@ -73,25 +73,26 @@ function findIdentical(checker: SchemaChecker<unknown>, candidate: ParsedSchema,
 
 function compareWithVersions(strategy: Strategy, checker: SchemaChecker<unknown>, candidate: ParsedSchema, versions: readonly Version[], stopAtFirstFailure: boolean): CompatibilityResult {
   const pairs: PairChecker<unknown> = checker.openSession ? checker.openSession() : checker;
+  const directions = strategyDirections(strategy);
   const checked: number[] = [];
   const incompatibilities: Incompatibility[] = [];
   const warnings: Incompatibility[] = [];
   for (const version of versions) {
     checked.push(version.label);
     const before = incompatibilities.length;
+    const sameType = version.parsed.schemaType === candidate.schemaType;
     if (strategy === 'ALWAYS_INCOMPATIBLE') {
-      incompatibilities.push(...typeGate(candidate, version, 'BACKWARD'), alwaysIncompatible(version));
+      if (!sameType) incompatibilities.push(typeChanged(candidate, version, 'BACKWARD'));
+      incompatibilities.push(alwaysIncompatible(version));
     }
-    for (const direction of strategyDirections(strategy)) {
-      const gate = typeGate(candidate, version, direction);
-      if (gate.length > 0) {
-        incompatibilities.push(...gate);
+    for (const direction of directions) {
+      if (!sameType) {
+        incompatibilities.push(typeChanged(candidate, version, direction));
         continue;
       }
       const result = direction === 'BACKWARD' ? pairs.canRead(candidate.schema, version.parsed.schema) : pairs.canRead(version.parsed.schema, candidate.schema);
-      const place = (finding: Finding): Incompatibility => placeFinding(checker, finding, direction, version.label);
-      incompatibilities.push(...result.incompatibilities.map(place));
-      warnings.push(...result.warnings.map(place));
+      for (const finding of result.incompatibilities) incompatibilities.push(placeFinding(checker, finding, direction, version.label));
+      for (const finding of result.warnings) warnings.push(placeFinding(checker, finding, direction, version.label));
     }
     if (stopAtFirstFailure && incompatibilities.length > before) break;
   }
@@ -105,14 +106,12 @@ function placeFinding(checker: SchemaChecker<unknown>, finding: Finding, directi
 }
 
 /** A version of another schema type is incompatible, except under NONE (Confluent PR #1808). */
-function typeGate(candidate: ParsedSchema, version: Version, direction: Direction): Incompatibility[] {
-  const old = version.parsed.schemaType;
-  if (old === candidate.schemaType) return [];
-  return [{
+function typeChanged(candidate: ParsedSchema, version: Version, direction: Direction): Incompatibility {
+  return {
     type: CoreFindingType.SCHEMA_TYPE_CHANGED, direction, version: version.label, location: '/',
     message: 'Incompatible because of different schema type',
-    description: `The schema type changed from ${old} (version ${version.label}) to ${candidate.schemaType}`,
-  }];
+    description: `The schema type changed from ${version.parsed.schemaType} (version ${version.label}) to ${candidate.schemaType}`,
+  };
 }
 
 function alwaysIncompatible(version: Version): Incompatibility {

@@ -51,7 +51,7 @@ export function parseWith(registry: CheckerRegistry, schemaType: string, input: 
   if (typeof input !== 'string' && (typeof input !== 'object' || input === null)) {
     throw new SchemaParseError({ input: label, pointer: '', rule: 'NOT_A_SCHEMA', detail: `a schema is text or a JSON document, not ${input === null ? 'null' : `a ${typeof input}`}` });
   }
-  const parseOptions: ParseOptions = { label, ...(options.references ? { references: options.references } : {}) };
+  const parseOptions: ParseOptions = { label, ...(options.references ? { references: options.references } : {}), ...(options.reuse ? { reuse: true } : {}) };
   const schema = checker.parse(input, parseOptions);
   return {
     [PARSED]: true,

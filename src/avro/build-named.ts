@@ -9,7 +9,7 @@ import { isNamed } from './model.js';
 import type { QualifiedName } from './names.js';
 import { PRIMITIVE_NAMES, fullNameProblem, nameProblem, qualify } from './names.js';
 import { AvroParseRule } from './parse-rules.js';
-import { seal } from './seal.js';
+import { markAcyclic } from './seal.js';
 
 const ENUM_RESERVED: ReadonlySet<string> = new Set([...SCHEMA_RESERVED, 'default']);
 const FIELD_RESERVED: ReadonlySet<string> = new Set(['default', 'doc', 'name', 'order', 'type', 'aliases']);
@@ -56,7 +56,7 @@ export function buildRecord(state: BuildState, json: SchemaObject, namespace: st
   const fieldsByName = new Map<string, AvroField>();
   const record: Mutable<AvroRecord> = {
     kind: 'record', name: name.name, namespace: name.namespace, fullName: name.fullName, aliases: typeAliases(state, json, name, pointer),
-    props: properties(state, json, SCHEMA_RESERVED, pointer, depth), fp: '', selfCompatible: false, isError, fields, fieldsByName,
+    props: properties(state, json, SCHEMA_RESERVED, pointer, depth), acyclic: false, fp: '', selfCompatible: false, isError, fields, fieldsByName,
   };
   const doc = text(json.doc);
   if (doc !== undefined) record.doc = doc;
@@ -72,7 +72,7 @@ export function buildRecord(state: BuildState, json: SchemaObject, namespace: st
     fieldsByName.set(field.name, field);
   }
   state.inProgress.delete(record);
-  seal(record, state);
+  markAcyclic(record, state);
   return record;
 }
 
@@ -162,7 +162,7 @@ export function buildEnum(state: BuildState, json: SchemaObject, namespace: stri
   }
   const node: Mutable<AvroEnum> = {
     kind: 'enum', name: name.name, namespace: name.namespace, fullName: name.fullName, aliases: typeAliases(state, json, name, pointer),
-    props: properties(state, json, ENUM_RESERVED, pointer, depth), fp: '', selfCompatible: false, symbols, symbolSet,
+    props: properties(state, json, ENUM_RESERVED, pointer, depth), acyclic: true, fp: '', selfCompatible: false, symbols, symbolSet,
   };
   if (enumDefault !== undefined) node.default = enumDefault;
   return registerNamed(state, json, node);
@@ -176,7 +176,7 @@ export function buildFixed(state: BuildState, json: SchemaObject, namespace: str
   }
   const node: Mutable<AvroFixed> = {
     kind: 'fixed', name: name.name, namespace: name.namespace, fullName: name.fullName, aliases: typeAliases(state, json, name, pointer),
-    props: properties(state, json, SCHEMA_RESERVED, pointer, depth), fp: '', selfCompatible: false, size,
+    props: properties(state, json, SCHEMA_RESERVED, pointer, depth), acyclic: true, fp: '', selfCompatible: false, size,
   };
   return registerNamed(state, json, node);
 }
@@ -185,7 +185,6 @@ function registerNamed<T extends Mutable<AvroEnum> | Mutable<AvroFixed>>(state: 
   const doc = text(json.doc);
   if (doc !== undefined) node.doc = doc;
   state.named.set(node.fullName, node);
-  seal(node);
   return node;
 }
 

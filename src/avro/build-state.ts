@@ -57,8 +57,8 @@ export interface BuildState {
   readonly unions: { readonly union: AvroUnion; readonly pointer: string }[];
   /** Records whose fields are being read (Java registers a record before its fields). */
   readonly inProgress: Set<AvroNode>;
-  /** Set when some node could not get its fingerprint while being built (recursion, forward reference). */
-  fingerprintsPending: boolean;
+  /** Set when some node could not be marked acyclic while being built (recursion, forward reference). */
+  acyclicPending: boolean;
   /** Namespaces already checked in this parse. */
   readonly validNamespaces: Set<string>;
 }

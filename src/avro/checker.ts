@@ -4,7 +4,8 @@ import type { Finding, PairResult } from '../result.js';
 import { canReadAvro } from './compat/can-read.js';
 import { describeAvroFinding } from './compat/findings.js';
 import { FingerprintMemo } from './compat/walk.js';
-import { isIdenticalAvro } from './identity.js';
+import { sameAvroSchema } from './equality.js';
+import { fingerprintSchema } from './fingerprints.js';
 import type { AvroSchema } from './model.js';
 import { parseAvroSchema } from './parse.js';
 
@@ -45,11 +46,22 @@ export class AvroChecker implements SchemaChecker<AvroSchema> {
     return canReadAvro(reader, writer, { javaQuirks: this.javaQuirks });
   }
 
-  /** A checker for the pairs of one history check: sub-schema pairs met before are not walked again. */
+  /**
+   * A checker for the pairs of one history check. When the versions were parsed with
+   * `reuse: true`, the candidate is fingerprinted too, and sub-schema pairs met in one version are
+   * not walked again in the next (docs/performance.md).
+   */
   openSession(): PairChecker<AvroSchema> {
     const memo = new FingerprintMemo();
     const options = { javaQuirks: this.javaQuirks };
-    return { canRead: (reader, writer) => canReadAvro(reader, writer, options, memo) };
+    return {
+      canRead: (reader, writer) => {
+        if (reader.cache.fingerprinted !== writer.cache.fingerprinted) {
+          fingerprintSchema(reader.cache.fingerprinted ? writer : reader);
+        }
+        return canReadAvro(reader, writer, options, memo);
+      },
+    };
   }
 
   /**
@@ -57,7 +69,7 @@ export class AvroChecker implements SchemaChecker<AvroSchema> {
    * PCF strips (defaults, aliases, logical types, enum defaults); `doc` and other properties ignored.
    */
   isIdentical(a: AvroSchema, b: AvroSchema): boolean {
-    return isIdenticalAvro(a, b);
+    return sameAvroSchema(a, b);
   }
 
   describe(finding: Finding, roles: Roles): string {

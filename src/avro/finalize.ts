@@ -4,7 +4,7 @@ import { checkUnionBranches } from './build.js';
 import { checkDefault } from './build-named.js';
 import type { AvroNode } from './model.js';
 import { AvroParseRule } from './parse-rules.js';
-import { childNodes, sealNode } from './seal.js';
+import { childNodes } from './seal.js';
 
 const NOTHING_IN_PROGRESS: ReadonlySet<AvroNode> = new Set();
 
@@ -13,7 +13,7 @@ const NOTHING_IN_PROGRESS: ReadonlySet<AvroNode> = new Set();
  * `Undefined schema`), then, as the union rebuilt with its resolved branches does, no duplicate
  * branch. Field defaults, first checked while reading, are checked again against the resolved
  * types (stricter than Java, which never looks again: docs/avro.md). Then the nodes that could
- * not get a fingerprint while being built get one, or stay without (recursive ones).
+ * not be marked acyclic while being built are decided.
  */
 export function finalizeSchema(state: BuildState, rootSlot: { readonly node?: AvroNode }): AvroNode {
   if (state.forwardReferences.length > 0) {
@@ -29,7 +29,7 @@ export function finalizeSchema(state: BuildState, rootSlot: { readonly node?: Av
   }
   const root = rootSlot.node;
   if (!root) throw parseFailure(state, '', AvroParseRule.UNDEFINED_NAME, 'the schema is an undefined name');
-  if (state.fingerprintsPending) computeFingerprints(root);
+  if (state.acyclicPending) decideAcyclic(root);
   return root;
 }
 
@@ -41,27 +41,27 @@ interface Frame {
 }
 
 /**
- * Post-order walk (iterative, so deep reference chains cannot overflow the stack) that gives every
- * node reaching no recursion a structural fingerprint; nodes sealed while being built are skipped.
+ * Post-order walk (iterative, so deep reference chains cannot overflow the stack) that marks
+ * acyclic every node from which no recursive reference can be reached.
  */
-function computeFingerprints(root: AvroNode): void {
+function decideAcyclic(root: AvroNode): void {
   const state = new Map<AvroNode, 'open' | 'done'>();
   const stack: Frame[] = [];
   const enter = (node: AvroNode): void => {
     state.set(node, 'open');
-    stack.push({ node, children: childNodes(node) as readonly AvroNode[], next: 0, acyclic: true });
+    stack.push({ node, children: childNodes(node), next: 0, acyclic: true });
   };
   enter(root);
   while (stack.length > 0) {
     const frame = stack[stack.length - 1] as Frame;
     if (frame.next < frame.children.length) {
       const child = frame.children[frame.next++] as AvroNode;
-      const seen = child.fp !== '' ? 'done' : state.get(child);
+      const seen = child.acyclic ? 'done' : state.get(child);
       if (seen === 'open') {
         // A reference back to a type being walked: every frame on the stack reaches this cycle.
         for (const open of stack) open.acyclic = false;
       } else if (seen === 'done') {
-        if (child.fp === '') frame.acyclic = false;
+        if (!child.acyclic) frame.acyclic = false;
       } else {
         enter(child);
       }
@@ -69,7 +69,7 @@ function computeFingerprints(root: AvroNode): void {
     }
     stack.pop();
     state.set(frame.node, 'done');
-    if (frame.acyclic) sealNode(frame.node);
+    if (frame.acyclic) (frame.node as { acyclic: boolean }).acyclic = true;
     else {
       const parent = stack[stack.length - 1];
       if (parent) parent.acyclic = false;

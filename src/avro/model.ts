@@ -13,10 +13,12 @@ interface AvroNodeBase {
    * A null-prototype object: keys such as `__proto__` are ordinary keys here.
    */
   readonly props: Readonly<Record<string, JsonValue>>;
+  /** True when no recursive reference is reachable from this node. */
+  readonly acyclic: boolean;
   /**
-   * Structural fingerprint of what this node means (a 64-bit hash as a 4-character string, or
-   * `#int`-like keys for plain primitives), equal for equal content across schemas; `''` when the
-   * node reaches a recursive reference.
+   * Internal: structural fingerprint of what this node means (a 64-bit hash as a 4-character
+   * string, or `#int`-like keys for plain primitives), equal for equal content across schemas;
+   * `''` until the schema is fingerprinted (`reuse: true`), and always for recursive nodes.
    */
   readonly fp: string;
   /**
@@ -108,6 +110,8 @@ export type AvroNode = AvroPrimitive | AvroNamed | AvroArray | AvroMap | AvroUni
 export interface AvroSchema {
   readonly root: AvroNode;
   readonly named: ReadonlyMap<string, AvroNamed>;
+  /** Internal: whether the nodes have their fingerprints yet (see `fingerprintSchema`). */
+  readonly cache: { readonly fingerprinted: boolean };
 }
 
 export function isNamed(node: AvroNode): node is AvroNamed {

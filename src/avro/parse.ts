@@ -4,6 +4,7 @@ import { parseJsonText } from '../util/json-text.js';
 import type { BuildState } from './build-state.js';
 import { child } from './build.js';
 import { finalizeSchema } from './finalize.js';
+import { fingerprintSchema } from './fingerprints.js';
 import type { AvroNamed, AvroNode, AvroSchema } from './model.js';
 import { AvroParseRule } from './parse-rules.js';
 
@@ -21,7 +22,9 @@ export function parseAvroSchema(input: string | object, options: ParseOptions = 
       parseDocument(reference, `${label} (reference ${JSON.stringify(name)})`, named);
     }
     const root = parseDocument(input, label, named);
-    return { root, named };
+    const schema: AvroSchema = { root, named, cache: { fingerprinted: false } };
+    if (options.reuse) fingerprintSchema(schema);
+    return schema;
   } catch (error) {
     if (error instanceof RangeError) {
       throw new SchemaParseError({ input: label, pointer: '', rule: AvroParseRule.TOO_DEEP, detail: 'schema too deeply nested to parse' });
@@ -32,7 +35,7 @@ export function parseAvroSchema(input: string | object, options: ParseOptions = 
 
 function parseDocument(input: unknown, label: string, named: Map<string, AvroNamed>): AvroNode {
   const json = typeof input === 'string' ? readText(input, label) : input;
-  const state: BuildState = { label, named, forwardReferences: [], defaults: [], unions: [], inProgress: new Set(), fingerprintsPending: false, validNamespaces: new Set() };
+  const state: BuildState = { label, named, forwardReferences: [], defaults: [], unions: [], inProgress: new Set(), acyclicPending: false, validNamespaces: new Set() };
   const slot: { node?: AvroNode } = {};
   slot.node = child(state, slot, 'node', json, null, '', 1);
   return finalizeSchema(state, slot);

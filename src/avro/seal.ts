@@ -4,24 +4,8 @@ import { structuralFingerprint } from './structure.js';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
-/** The child nodes of a node (field types, items, values, branches); holes are children not resolved yet. */
-export function childNodes(node: AvroNode): readonly (AvroNode | undefined)[] {
-  switch (node.kind) {
-    case 'record':
-      return node.fields.map((field) => field.type as AvroNode | undefined);
-    case 'array':
-      return [node.items as AvroNode | undefined];
-    case 'map':
-      return [node.values as AvroNode | undefined];
-    case 'union':
-      return Array.from(node.branches);
-    default:
-      return [];
-  }
-}
-
-/** Is every child there, fingerprinted, and (when `selfCompatible` is asked) self-compatible? */
-function childrenAll(node: AvroNode, test: (child: AvroNode | undefined) => boolean): boolean {
+/** Does every child pass the test (holes, children not resolved yet, never do)? */
+export function everyChild(node: AvroNode, test: (child: AvroNode | undefined) => boolean): boolean {
   switch (node.kind) {
     case 'record':
       for (const field of node.fields) if (!test(field.type as AvroNode | undefined)) return false;
@@ -38,8 +22,39 @@ function childrenAll(node: AvroNode, test: (child: AvroNode | undefined) => bool
   }
 }
 
-const fingerprinted = (child: AvroNode | undefined): boolean => child !== undefined && child.fp !== '';
-const selfCompatibleChild = (child: AvroNode | undefined): boolean => child !== undefined && child.selfCompatible;
+/** The child nodes (field types, items, values, branches). */
+export function childNodes(node: AvroNode): readonly AvroNode[] {
+  switch (node.kind) {
+    case 'record':
+      return node.fields.map((field) => field.type);
+    case 'array':
+      return [node.items];
+    case 'map':
+      return [node.values];
+    case 'union':
+      return node.branches;
+    default:
+      return [];
+  }
+}
+
+const isAcyclic = (child: AvroNode | undefined): boolean => child !== undefined && child.acyclic;
+const isFingerprinted = (child: AvroNode | undefined): boolean => child !== undefined && child.fp !== '';
+const isSelfCompatible = (child: AvroNode | undefined): boolean => child !== undefined && child.selfCompatible;
+
+/**
+ * Marks a node just built as acyclic when all its children are (a record being defined is not
+ * yet, so a reference back to it is not); otherwise the end of the parse decides.
+ */
+export function markAcyclic(node: AvroNode, state: { acyclicPending: boolean }): void {
+  if (everyChild(node, isAcyclic)) (node as Mutable<AvroNode>).acyclic = true;
+  else state.acyclicPending = true;
+  // Arrays, maps and unions of plain primitives (["null","string"]) get their fingerprint at once:
+  // it costs next to nothing, and lets even a single check skip identical ones.
+  if (node.kind !== 'record' && everyChild(node, isPlainPrimitive)) sealNode(node);
+}
+
+const isPlainPrimitive = (child: AvroNode | undefined): boolean => child !== undefined && child.fp !== '' && child.fp.charCodeAt(0) === 0x23;
 
 /** A field alias naming a field of the same record: Java finds two writer fields for it when the record reads itself. */
 function hasAmbiguousAlias(node: AvroNode): boolean {
@@ -50,19 +65,11 @@ function hasAmbiguousAlias(node: AvroNode): boolean {
   return false;
 }
 
-/** Gives a node whose children all have fingerprints its own fingerprint, `selfCompatible` and (large records) field tree. */
+/** Gives an acyclic node whose children have fingerprints its fingerprint, `selfCompatible` and (large records) field tree. */
 export function sealNode(node: AvroNode): void {
+  if (!everyChild(node, isFingerprinted)) return;
   const mutable = node as Mutable<AvroNode>;
   mutable.fp = structuralFingerprint(node);
   if (node.kind === 'record' && node.fields.length >= FIELD_TREE_MIN_FIELDS) (mutable as Mutable<AvroRecord>).fieldTree = buildFieldTree(node.fields);
-  mutable.selfCompatible = !hasAmbiguousAlias(node) && childrenAll(node, selfCompatibleChild);
-}
-
-/**
- * Seals a node just built when every child already has a fingerprint (the common, non-recursive
- * case); otherwise leaves it to the fingerprint pass at the end of the parse.
- */
-export function seal(node: AvroNode, state?: { fingerprintsPending: boolean }): void {
-  if (childrenAll(node, fingerprinted)) sealNode(node);
-  else if (state) state.fingerprintsPending = true;
+  mutable.selfCompatible = !hasAmbiguousAlias(node) && everyChild(node, isSelfCompatible);
 }

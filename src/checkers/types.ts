@@ -15,6 +15,12 @@ export interface ParseOptions {
    * `{ 'com.acme.Address': '<schema text or JSON>' }`.
    */
   readonly references?: Readonly<Record<string, string | object>>;
+  /**
+   * This schema will take part in many checks (a registry's stored version): spend a little more
+   * now so that later history checks are faster (Avro: every sub-schema is fingerprinted, so
+   * results are shared across versions). Default false.
+   */
+  readonly reuse?: boolean;
 }
 
 /** A pairwise reader/writer checker that may keep a memo across the pairs of one history check. */

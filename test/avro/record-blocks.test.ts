@@ -18,8 +18,9 @@ function withFieldTrees(schema: AvroSchema, present: boolean): AvroSchema {
   return schema;
 }
 
+/** Fingerprinted (as `reuse: true` does), with field trees on all records or on none. */
 function parse(document: unknown, trees: boolean): AvroSchema {
-  return withFieldTrees(checker.parse(JSON.stringify(document)), trees);
+  return withFieldTrees(checker.parse(JSON.stringify(document), { reuse: true }), trees);
 }
 
 describe('checking large records block by block', () => {
@@ -27,12 +28,15 @@ describe('checking large records block by block', () => {
     let compared = 0;
     for (const pair of loadJavaCorpus()) {
       if ('error' in pair.java) continue;
-      const byBlocks = checker.canRead(parse(pair.reader, true), parse(pair.writer, true));
+      const reader = parse(pair.reader, true);
+      const writer = parse(pair.writer, true);
+      const byBlocks = checker.canRead(reader, writer);
       const byFields = checker.canRead(parse(pair.reader, false), parse(pair.writer, false));
       expect(byBlocks, pair.id).toEqual(byFields);
-      compared++;
+      if (reader.root.kind === 'record' && reader.root.fieldTree && writer.root.kind === 'record' && writer.root.fieldTree) compared++;
     }
-    expect(compared).toBe(10350);
+    // Pairs whose two root records were walked block by block (the others have recursive roots).
+    expect(compared).toBe(7077);
   });
 
   it('gives the same list on large records changed in the middle, at the end, and with aliases', () => {

@@ -42,15 +42,11 @@ export class BlockMemo {
     return facts;
   }
 
-  result(reader: string, block: string): BlockResult | undefined {
-    return this.results.get(reader)?.get(block);
-  }
-
-  remember(reader: string, block: string, result: BlockResult): BlockResult {
-    let inner = this.results.get(reader);
-    if (!inner) this.results.set(reader, (inner = new Map()));
-    inner.set(block, result);
-    return result;
+  /** The results of the blocks met so far by one reader record, by block fingerprint. */
+  resultsFor(reader: string): Map<string, BlockResult> {
+    let results = this.results.get(reader);
+    if (!results) this.results.set(reader, (results = new Map()));
+    return results;
   }
 }
 
@@ -62,7 +58,7 @@ export class BlockMemo {
 export function checkFieldsByBlocks(walk: ResolutionWalk, reader: AvroRecord, writer: AvroRecord, tree: FieldTree, memo: BlockMemo): readonly PathFinding[] | undefined {
   const facts = memo.facts(reader);
   if (!facts.aliasFree) return undefined;
-  const result = blockResult(walk, reader, writer, tree, memo);
+  const result = blockResult(walk, reader, writer, tree, memo.resultsFor(reader.fp));
   if (result.entries.length === 0 && result.requiredMatched === facts.required) return NO_FINDINGS;
   const findings: PathFinding[] = [];
   let next = 0;
@@ -78,18 +74,24 @@ export function checkFieldsByBlocks(walk: ResolutionWalk, reader: AvroRecord, wr
   return walk.fromRecord(findings);
 }
 
-function blockResult(walk: ResolutionWalk, reader: AvroRecord, writer: AvroRecord, tree: FieldTree, memo: BlockMemo): BlockResult {
-  const known = memo.result(reader.fp, tree.fp);
-  if (known) return known;
-  let result: BlockResult;
+/**
+ * The result of a block, from the memo when met before. Blocks that hold the record's last field
+ * are not memoised: appending fields, the usual evolution, changes exactly those, so another
+ * version would rarely share them.
+ */
+function blockResult(walk: ResolutionWalk, reader: AvroRecord, writer: AvroRecord, tree: FieldTree, results: Map<string, BlockResult>): BlockResult {
+  const memoised = tree.end < writer.fields.length;
+  let result = memoised ? results.get(tree.fp) : undefined;
+  if (result) return result;
   if (tree.children) {
-    const left = blockResult(walk, reader, writer, tree.children[0], memo);
-    const right = blockResult(walk, reader, writer, tree.children[1], memo);
+    const left = blockResult(walk, reader, writer, tree.children[0], results);
+    const right = blockResult(walk, reader, writer, tree.children[1], results);
     result = { requiredMatched: left.requiredMatched + right.requiredMatched, entries: mergeEntries(left.entries, right.entries) };
   } else {
     result = leafResult(walk, reader, writer, tree);
   }
-  return memo.remember(reader.fp, tree.fp, result);
+  if (memoised) results.set(tree.fp, result);
+  return result;
 }
 
 function leafResult(walk: ResolutionWalk, reader: AvroRecord, writer: AvroRecord, leaf: FieldTree): BlockResult {

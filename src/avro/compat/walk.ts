@@ -1,11 +1,12 @@
 import type { Finding } from '../../result.js';
 import type { AvroField, AvroNamed, AvroNode } from '../model.js';
-import { javaTypeName } from '../model.js';
+import { isNamed, javaTypeName } from '../model.js';
 import { checkFixed, checkEnum, checkNames } from './named.js';
 import { checkRecordFields } from './records.js';
 import { checkReaderUnion, checkUnionUnion, checkWriterUnion } from './unions.js';
 import { AvroIncompatibilityType } from './findings.js';
 import { BlockMemo } from './record-blocks.js';
+import { PairMap } from '../../util/pair-map.js';
 
 /** A finding whose location is the token path without the leading `/` (`''` is the root). */
 export type PathFinding = Finding;
@@ -23,31 +24,27 @@ interface MemoEntry {
 
 /** Results shared by the pairs of one history check, keyed by the two nodes' structural fingerprints. */
 export class FingerprintMemo {
-  private readonly entries = new Map<string, Map<string, MemoEntry>>();
-  private readonly verdicts = new Map<string, Map<string, boolean>>();
+  private readonly entries = new PairMap<string, MemoEntry>();
+  private readonly verdicts = new PairMap<string, boolean>();
   /** Results of blocks of writer fields (large records), see record-blocks.ts. */
   readonly blocks = new BlockMemo();
 
-  /** Whether a pair is compatible, when only that was asked (union trials). */
-  verdict(reader: string, writer: string): boolean | undefined {
-    const full = this.get(reader, writer);
-    return full ? full.findings.length === 0 : this.verdicts.get(reader)?.get(writer);
-  }
-
-  setVerdict(reader: string, writer: string, compatible: boolean): void {
-    let inner = this.verdicts.get(reader);
-    if (!inner) this.verdicts.set(reader, (inner = new Map()));
-    inner.set(writer, compatible);
-  }
-
   get(reader: string, writer: string): MemoEntry | undefined {
-    return this.entries.get(reader)?.get(writer);
+    return this.entries.get(reader, writer);
   }
 
   set(reader: string, writer: string, entry: MemoEntry): void {
-    let inner = this.entries.get(reader);
-    if (!inner) this.entries.set(reader, (inner = new Map()));
-    inner.set(writer, entry);
+    this.entries.set(reader, writer, entry);
+  }
+
+  /** Whether a pair is compatible, when only that was asked (union trials). */
+  verdict(reader: string, writer: string): boolean | undefined {
+    const full = this.entries.get(reader, writer);
+    return full ? full.findings.length === 0 : this.verdicts.get(reader, writer);
+  }
+
+  setVerdict(reader: string, writer: string, compatible: boolean): void {
+    this.verdicts.set(reader, writer, compatible);
   }
 }
 
@@ -74,13 +71,15 @@ export class ResolutionWalk {
    * lists of trials, and reuses their stale locations.
    */
   verdictOnly = false;
-  private readonly memo = new Map<AvroNode, Map<AvroNode, MemoEntry | typeof IN_PROGRESS>>();
+  private readonly memo = new PairMap<AvroNode, MemoEntry | typeof IN_PROGRESS>();
+  private readonly verdicts = new PairMap<AvroNode, boolean>();
 
   constructor(readonly options: WalkOptions, private readonly shared: FingerprintMemo) {}
 
   /** The whole check: Java's `checkReaderWriterCompatibility(reader, writer)` list, in Java's order. */
   run(reader: AvroNode, writer: AvroNode): readonly Finding[] {
-    return this.visit(reader, writer).map((finding) => ({ ...finding, location: `/${finding.location}` }));
+    const findings = this.visit(reader, writer);
+    return findings.length === 0 ? NONE : findings.map((finding) => ({ ...finding, location: `/${finding.location}` }));
   }
 
   /** Checks a child pair one token down (`items`, `type`, a branch index). */
@@ -96,7 +95,7 @@ export class ResolutionWalk {
     const saved = this.path;
     const savedVerdictOnly = this.verdictOnly;
     this.path = [];
-    this.verdictOnly ||= !this.options.javaQuirks && reader.fp !== '' && writer.fp !== '';
+    this.verdictOnly ||= !this.options.javaQuirks && reader.acyclic && writer.acyclic;
     const findings = this.visit(reader, writer);
     this.path = saved;
     this.verdictOnly = savedVerdictOnly;
@@ -154,32 +153,34 @@ export class ResolutionWalk {
   }
 
   private visit(reader: AvroNode, writer: AvroNode): readonly PathFinding[] {
-    if (!this.options.javaQuirks && reader.fp !== '' && writer.fp !== '') {
-      if (reader.fp === writer.fp && reader.selfCompatible) return NONE;
-      if (this.verdictOnly) return this.verdictOf(reader, writer);
+    const fingerprinted = !this.options.javaQuirks && reader.fp !== '' && writer.fp !== '';
+    if (fingerprinted && reader.fp === writer.fp && reader.selfCompatible) return NONE;
+    if (this.verdictOnly) return this.verdictOf(reader, writer, fingerprinted);
+    if (fingerprinted) {
       const known = this.shared.get(reader.fp, writer.fp);
       if (known) return this.relocate(known);
       const findings = this.calculate(reader, writer);
       this.shared.set(reader.fp, writer.fp, { findings, base: findings.length === 0 ? '' : this.location() });
       return findings;
     }
-    let inner = this.memo.get(reader);
-    if (!inner) this.memo.set(reader, (inner = new Map()));
-    const entry = inner.get(writer);
+    // Only a pair with a named type can be met again (through a reference): memoise those, as Java does.
+    if (!isNamed(reader) && !isNamed(writer)) return this.calculate(reader, writer);
+    const entry = this.memo.get(reader, writer);
     if (entry === IN_PROGRESS) return NONE;
     if (entry) return this.options.javaQuirks ? entry.findings : this.relocate(entry);
-    inner.set(writer, IN_PROGRESS);
+    this.memo.set(reader, writer, IN_PROGRESS);
     const findings = this.calculate(reader, writer);
-    inner.set(writer, { findings, base: findings.length === 0 ? '' : this.location() });
+    this.memo.set(reader, writer, { findings, base: findings.length === 0 ? '' : this.location() });
     return findings;
   }
 
-  /** A verdict-only visit: the findings are only a token of the verdict (the first one found). */
-  private verdictOf(reader: AvroNode, writer: AvroNode): readonly PathFinding[] {
-    const known = this.shared.verdict(reader.fp, writer.fp);
+  /** A verdict-only visit (acyclic pairs): the findings are only a token of the verdict (the first one found). */
+  private verdictOf(reader: AvroNode, writer: AvroNode, fingerprinted: boolean): readonly PathFinding[] {
+    const known = fingerprinted ? this.shared.verdict(reader.fp, writer.fp) : this.verdicts.get(reader, writer);
     if (known !== undefined) return known ? NONE : FAILED;
     const findings = this.calculate(reader, writer);
-    this.shared.setVerdict(reader.fp, writer.fp, findings.length === 0);
+    if (fingerprinted) this.shared.setVerdict(reader.fp, writer.fp, findings.length === 0);
+    else this.verdicts.set(reader, writer, findings.length === 0);
     return findings;
   }
 

@@ -1,0 +1,72 @@
+import type { JsonValue } from '../util/json.js';
+import { stableJson } from '../util/stable-json.js';
+import type { AvroField, AvroNode, AvroSchema } from './model.js';
+import { LOGICAL_PROPS } from './structure.js';
+
+/**
+ * Are two schemas the same for de-duplication (DESIGN §3): same Parsing Canonical Form and same
+ * aliases, field defaults, logical types and enum defaults? Compares the two models side by side
+ * and stops at the first difference, so telling a new schema from an old one costs little.
+ * Fingerprinted schemas (see `fingerprintSchema`) are told apart by their root fingerprints.
+ */
+export function sameAvroSchema(a: AvroSchema, b: AvroSchema): boolean {
+  if (a === b) return true;
+  // Different fingerprints prove a difference; equal ones are confirmed (a hash may collide).
+  if (a.root.fp !== '' && b.root.fp !== '' && a.root.fp !== b.root.fp) return false;
+  return sameNode(a.root, b.root, new Set());
+}
+
+function sameSet(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  if (a.length === 0) return true;
+  const other = new Set(b);
+  return a.every((value) => other.has(value));
+}
+
+/** Equal JSON values, whatever their key order (NaN equals NaN, as a default read by Java may be). */
+function sameJson(a: JsonValue | undefined, b: JsonValue | undefined): boolean {
+  if (a === b) return true;
+  return a !== undefined && b !== undefined && stableJson(a) === stableJson(b);
+}
+
+function sameLogical(a: AvroNode, b: AvroNode): boolean {
+  return LOGICAL_PROPS.every((key) => sameJson(a.props[key], b.props[key]));
+}
+
+function sameField(a: AvroField, b: AvroField, seen: Set<string>): boolean {
+  return a.name === b.name && a.hasDefault === b.hasDefault && sameSet(a.aliases, b.aliases)
+    && (!a.hasDefault || sameJson(a.default, b.default)) && sameNode(a.type, b.type, seen);
+}
+
+/** `seen`: full names compared already; a later occurrence is then written as a name in both forms. */
+function sameNode(a: AvroNode, b: AvroNode, seen: Set<string>): boolean {
+  if (a.kind !== b.kind || !sameLogical(a, b)) return false;
+  switch (a.kind) {
+    case 'record':
+    case 'enum':
+    case 'fixed': {
+      const other = b as typeof a;
+      if (a.fullName !== other.fullName) return false;
+      if (seen.has(a.fullName)) return true;
+      seen.add(a.fullName);
+      if (!sameSet(a.aliases, other.aliases)) return false;
+      if (a.kind === 'fixed') return a.size === (other as typeof a).size;
+      if (a.kind === 'enum') {
+        const e = other as typeof a;
+        return a.default === e.default && a.symbols.length === e.symbols.length && a.symbols.every((symbol, i) => symbol === e.symbols[i]);
+      }
+      const r = other as typeof a;
+      return a.fields.length === r.fields.length && a.fields.every((field, i) => sameField(field, r.fields[i] as AvroField, seen));
+    }
+    case 'array':
+      return sameNode(a.items, (b as typeof a).items, seen);
+    case 'map':
+      return sameNode(a.values, (b as typeof a).values, seen);
+    case 'union': {
+      const u = b as typeof a;
+      return a.branches.length === u.branches.length && a.branches.every((branch, i) => sameNode(branch, u.branches[i] as AvroNode, seen));
+    }
+    default:
+      return true;
+  }
+}
