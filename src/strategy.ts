@@ -1,4 +1,4 @@
-import { UnknownStrategyError } from './errors.js';
+import { InvalidOptionError, UnknownStrategyError } from './errors.js';
 
 /**
  * The canonical compatibility strategies (Confluent's level names plus ALWAYS_INCOMPATIBLE).
@@ -94,6 +94,7 @@ export function upgradeOrder(strategy: Strategy | string): UpgradeOrder {
  * ALWAYS_INCOMPATIBLE for every other type (Pulsar's schema docs); Confluent: BACKWARD.
  */
 export function defaultStrategy(schemaType: string, registry: 'pulsar' | 'confluent'): Strategy {
+  if (registry !== 'pulsar' && registry !== 'confluent') throw new InvalidOptionError('registry', `${JSON.stringify(registry)} is not 'pulsar' or 'confluent'`);
   if (registry === 'confluent') return Strategy.BACKWARD;
   const type = schemaType.toUpperCase();
   return type === 'AVRO' || type === 'JSON' ? Strategy.FULL : Strategy.ALWAYS_INCOMPATIBLE;

@@ -1,7 +1,7 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CompatibilityResult } from 'schema-compat';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -28,10 +28,6 @@ function json(run: Run): CompatibilityResult {
 
 const ORDER_HISTORY = [fixture('order-v1.avsc'), fixture('order-v2.avsc')];
 const USER_HISTORY = ['v1.avsc', 'v2.avsc', 'v3.avsc', 'v4.avsc'].map(example);
-
-beforeAll(() => {
-  execFileSync('npx', ['tsup', '--silent'], { cwd: root, timeout: 120_000, stdio: 'pipe' });
-});
 
 describe('schema-compat check: verdicts and exit codes', () => {
   it('exits 0 with one COMPATIBLE line for a compatible candidate', () => {

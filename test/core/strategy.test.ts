@@ -179,3 +179,11 @@ describe('strategyScope and strategyDirections', () => {
     });
   });
 });
+
+describe('defaultStrategy rejects an unknown registry', () => {
+  it('throws InvalidOptionError naming the option', async () => {
+    const { defaultStrategy, InvalidOptionError } = await import('schema-compat');
+    expect(() => defaultStrategy('AVRO', 'karapace' as 'pulsar')).toThrow(InvalidOptionError);
+    expect(() => defaultStrategy('AVRO', 'karapace' as 'pulsar')).toThrow("Invalid option registry: \"karapace\" is not 'pulsar' or 'confluent'");
+  });
+});

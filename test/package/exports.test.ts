@@ -1,0 +1,55 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+function run(code: string, type: 'module' | 'commonjs'): string {
+  const args = type === 'module' ? ['--input-type=module', '-e', code] : ['-e', code];
+  return execFileSync(process.execPath, args, { cwd: root, encoding: 'utf8' }).trim();
+}
+
+describe('the package as users install it (dist/, built by the global setup)', () => {
+  const script = `const r = checkCompatibility('BACKWARD', '{"type":"record","name":"R","fields":[{"name":"a","type":"long"}]}', ['{"type":"record","name":"R","fields":[{"name":"a","type":"int"}]}']); console.log(JSON.stringify([r.compatible, r.checked, typeof SchemaParseError]));`;
+
+  it('loads as ESM through the exports map', () => {
+    expect(run(`import { checkCompatibility, SchemaParseError } from 'schema-compat'; ${script}`, 'module')).toBe('[true,[1],"function"]');
+  });
+
+  it('loads as CommonJS through the exports map', () => {
+    expect(run(`const { checkCompatibility, SchemaParseError } = require('schema-compat'); ${script}`, 'commonjs')).toBe('[true,[1],"function"]');
+  });
+
+  it('declares types first for both conditions, no side effects, Node 18+, the CLI as bin', () => {
+    const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as Record<string, unknown>;
+    expect(pkg['exports']).toEqual({
+      '.': {
+        import: { types: './dist/index.d.ts', default: './dist/index.js' },
+        require: { types: './dist/index.d.cts', default: './dist/index.cjs' },
+      },
+      './package.json': './package.json',
+    });
+    expect([pkg['sideEffects'], pkg['engines'], pkg['bin']]).toEqual([false, { node: '>=18' }, { 'schema-compat': './dist/cli.js' }]);
+    for (const file of ['dist/index.js', 'dist/index.cjs', 'dist/index.d.ts', 'dist/index.d.cts', 'dist/cli.js']) {
+      expect(statSync(join(root, file)).size, file).toBeGreaterThan(0);
+    }
+  });
+
+  it('keeps Node built-ins out of the library (only the CLI may use them)', () => {
+    const offenders: string[] = [];
+    const visit = (dir: string): void => {
+      for (const entry of readdirSync(dir, { withFileTypes: true })) {
+        const path = join(dir, entry.name);
+        if (entry.isDirectory()) {
+          if (path !== join(root, 'src', 'cli')) visit(path);
+        } else if (/from '(node:|fs|path|crypto|os|url|child_process|zlib)/.test(readFileSync(path, 'utf8'))) {
+          offenders.push(path);
+        }
+      }
+    };
+    visit(join(root, 'src'));
+    expect(offenders).toEqual([]);
+  });
+});
