@@ -1,4 +1,5 @@
 import { Hash64 } from '../util/hash64.js';
+import { nameHash } from '../util/name-hash.js';
 import type { AvroField } from './model.js';
 import { hashField } from './structure.js';
 
@@ -10,14 +11,25 @@ import { hashField } from './structure.js';
 export interface FieldTree {
   /** Fingerprint of the fields in [start, end) (names, aliases, defaults and type fingerprints). */
   readonly fp: string;
+  /** 30 bits of `fp` as a small integer, the key of the block memo. */
+  readonly key: number;
+  /** 30 other bits of `fp`, which confirm a match in the block memo without reading `fp`. */
+  readonly check: number;
   readonly start: number;
   readonly end: number;
   readonly children?: readonly [FieldTree, FieldTree];
+  /** Leaves only: `nameHash` of each field's name, so that a reader can skip fields it lacks without reading them. */
+  readonly nameHashes?: Int32Array;
 }
 
 /** Records with fewer fields are walked field by field: the tree would cost more than it saves. */
 export const FIELD_TREE_MIN_FIELDS = 32;
 const LEAF_SIZE = 8;
+
+function node(fp: string, start: number, end: number): { fp: string; key: number; check: number; start: number; end: number } {
+  const bits = (i: number): number => ((fp.charCodeAt(i) << 14) ^ fp.charCodeAt(i + 1)) & 0x3fffffff;
+  return { fp, key: bits(0), check: bits(2), start, end };
+}
 
 /**
  * Leaves of up to 8 consecutive fields, paired level by level from the left, so that the same
@@ -28,17 +40,22 @@ export function buildFieldTree(fields: readonly AvroField[]): FieldTree {
   for (let start = 0; start < fields.length; start += LEAF_SIZE) {
     const end = Math.min(start + LEAF_SIZE, fields.length);
     const hash = new Hash64().unit(0);
-    for (let i = start; i < end; i++) hashField(hash, fields[i] as AvroField);
-    level.push({ fp: hash.digest(), start, end });
+    const nameHashes = new Int32Array(end - start);
+    for (let i = start; i < end; i++) {
+      const field = fields[i] as AvroField;
+      hashField(hash, field);
+      nameHashes[i - start] = nameHash(field.name);
+    }
+    level.push({ ...node(hash.digest(), start, end), nameHashes });
   }
   while (level.length > 1) {
     const next: FieldTree[] = [];
     for (let i = 0; i < level.length; i += 2) {
       const left = level[i] as FieldTree;
       const right = level[i + 1];
-      next.push(right ? { fp: new Hash64().unit(1).key(left.fp).key(right.fp).digest(), start: left.start, end: right.end, children: [left, right] } : left);
+      next.push(right ? { ...node(new Hash64().unit(1).key(left.fp).key(right.fp).digest(), left.start, right.end), children: [left, right] } : left);
     }
     level = next;
   }
-  return level[0] ?? { fp: new Hash64().unit(0).digest(), start: 0, end: 0 };
+  return level[0] ?? node(new Hash64().unit(0).digest(), 0, 0);
 }

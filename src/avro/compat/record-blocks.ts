@@ -1,6 +1,7 @@
 import type { FieldTree } from '../field-tree.js';
 import type { AvroField, AvroRecord } from '../model.js';
 import { AvroIncompatibilityType } from './findings.js';
+import { nameHash } from '../../util/name-hash.js';
 import type { PathFinding, ResolutionWalk } from './walk.js';
 import { NO_FINDINGS } from './walk.js';
 
@@ -17,37 +18,40 @@ interface BlockEntry {
   readonly findings: readonly PathFinding[];
 }
 
-/** What the block walk needs to know of a reader record, once per history check. */
+/** What the block walk needs to know of a reader record, and the results of the blocks it met. */
 interface ReaderFacts {
   /** No field aliases: each writer field then matches at most one reader field, and no reader field twice. */
   readonly aliasFree: boolean;
   /** How many reader fields have no default. */
   readonly required: number;
+  /** The reader's fields by `nameHash` of their names (a list, in case two names share a hash). */
+  readonly byNameHash: ReadonlyMap<number, readonly AvroField[]>;
+  /** Block results by the block's `key`, each with the block's `check` to confirm the match. */
+  readonly results: Map<number, { readonly check: number; readonly result: BlockResult }>;
 }
 
-/** Block results and reader facts of one history check, by fingerprint. */
+/** Reader facts and block results of one history check, by the reader's fingerprint. */
 export class BlockMemo {
-  private readonly results = new Map<string, Map<string, BlockResult>>();
   private readonly readers = new Map<string, ReaderFacts>();
 
   facts(reader: AvroRecord): ReaderFacts {
     let facts = this.readers.get(reader.fp);
-    if (!facts) {
-      facts = {
-        aliasFree: reader.fields.every((field) => field.aliases.length === 0),
-        required: reader.fields.reduce((count, field) => count + (field.hasDefault ? 0 : 1), 0),
-      };
-      this.readers.set(reader.fp, facts);
-    }
+    if (!facts) this.readers.set(reader.fp, (facts = readerFacts(reader)));
     return facts;
   }
+}
 
-  /** The results of the blocks met so far by one reader record, by block fingerprint. */
-  resultsFor(reader: string): Map<string, BlockResult> {
-    let results = this.results.get(reader);
-    if (!results) this.results.set(reader, (results = new Map()));
-    return results;
+function readerFacts(reader: AvroRecord): ReaderFacts {
+  const byNameHash = new Map<number, AvroField[]>();
+  let required = 0;
+  for (const field of reader.fields) {
+    const hash = nameHash(field.name);
+    const same = byNameHash.get(hash);
+    if (same) same.push(field);
+    else byNameHash.set(hash, [field]);
+    if (!field.hasDefault) required++;
   }
+  return { aliasFree: reader.fields.every((field) => field.aliases.length === 0), required, byNameHash, results: new Map() };
 }
 
 /**
@@ -58,7 +62,7 @@ export class BlockMemo {
 export function checkFieldsByBlocks(walk: ResolutionWalk, reader: AvroRecord, writer: AvroRecord, tree: FieldTree, memo: BlockMemo): readonly PathFinding[] | undefined {
   const facts = memo.facts(reader);
   if (!facts.aliasFree) return undefined;
-  const result = blockResult(walk, reader, writer, tree, memo.resultsFor(reader.fp));
+  const result = blockResult(walk, writer, tree, facts, writer.fields.length);
   if (result.entries.length === 0 && result.requiredMatched === facts.required) return NO_FINDINGS;
   const findings: PathFinding[] = [];
   let next = 0;
@@ -79,27 +83,32 @@ export function checkFieldsByBlocks(walk: ResolutionWalk, reader: AvroRecord, wr
  * are not memoised: appending fields, the usual evolution, changes exactly those, so another
  * version would rarely share them.
  */
-function blockResult(walk: ResolutionWalk, reader: AvroRecord, writer: AvroRecord, tree: FieldTree, results: Map<string, BlockResult>): BlockResult {
-  const memoised = tree.end < writer.fields.length;
-  let result = memoised ? results.get(tree.fp) : undefined;
-  if (result) return result;
+function blockResult(walk: ResolutionWalk, writer: AvroRecord, tree: FieldTree, facts: ReaderFacts, fieldCount: number): BlockResult {
+  const memoised = tree.end < fieldCount;
+  const known = memoised ? facts.results.get(tree.key) : undefined;
+  if (known?.check === tree.check) return known.result;
+  let result: BlockResult;
   if (tree.children) {
-    const left = blockResult(walk, reader, writer, tree.children[0], results);
-    const right = blockResult(walk, reader, writer, tree.children[1], results);
+    const left = blockResult(walk, writer, tree.children[0], facts, fieldCount);
+    const right = blockResult(walk, writer, tree.children[1], facts, fieldCount);
     result = { requiredMatched: left.requiredMatched + right.requiredMatched, entries: mergeEntries(left.entries, right.entries) };
   } else {
-    result = leafResult(walk, reader, writer, tree);
+    result = leafResult(walk, writer, tree, facts);
   }
-  if (memoised) results.set(tree.fp, result);
+  if (memoised && !known) facts.results.set(tree.key, { check: tree.check, result });
   return result;
 }
 
-function leafResult(walk: ResolutionWalk, reader: AvroRecord, writer: AvroRecord, leaf: FieldTree): BlockResult {
+function leafResult(walk: ResolutionWalk, writer: AvroRecord, leaf: FieldTree, facts: ReaderFacts): BlockResult {
   let requiredMatched = 0;
   let entries: BlockEntry[] | undefined;
+  const hashes = leaf.nameHashes ?? EMPTY_HASHES;
   for (let i = leaf.start; i < leaf.end; i++) {
+    // Fields the reader lacks are skipped on their name hash alone, without reading the writer field.
+    const sameHash = facts.byNameHash.get(hashes[i - leaf.start] ?? nameHash((writer.fields[i] as AvroField).name));
+    if (!sameHash) continue;
     const writerField = writer.fields[i] as AvroField;
-    const readerField = reader.fieldsByName.get(writerField.name);
+    const readerField = sameHash.find((field) => field.name === writerField.name);
     if (!readerField) continue;
     if (!readerField.hasDefault) requiredMatched++;
     if (identicalTypes(readerField, writerField)) continue;
@@ -110,6 +119,7 @@ function leafResult(walk: ResolutionWalk, reader: AvroRecord, writer: AvroRecord
 }
 
 const NO_ENTRIES: readonly BlockEntry[] = Object.freeze([]);
+const EMPTY_HASHES = new Int32Array(0);
 
 /** The walk's own shortcut, taken before any work: identical, self-compatible types read each other. */
 function identicalTypes(readerField: AvroField, writerField: AvroField): boolean {

@@ -156,7 +156,9 @@ export class ResolutionWalk {
     const fingerprinted = !this.options.javaQuirks && reader.fp !== '' && writer.fp !== '';
     if (fingerprinted && reader.fp === writer.fp && reader.selfCompatible) return NONE;
     if (this.verdictOnly) return this.verdictOf(reader, writer, fingerprinted);
-    if (fingerprinted) {
+    // A large record's pair is not memoised itself: its blocks are (record-blocks.ts), which is what
+    // another version can share.
+    if (fingerprinted && !(writer.kind === 'record' && writer.fieldTree)) {
       const known = this.shared.get(reader.fp, writer.fp);
       if (known) return this.relocate(known);
       const findings = this.calculate(reader, writer);
