@@ -19,12 +19,62 @@ export type DefaultProblem = 'invalid' | 'record-in-progress';
  * yet"). A record default that refers back to itself forever is invalid.
  */
 export function defaultProblem(type: AvroNode | undefined, value: JsonValue, inProgress: ReadonlySet<AvroNode> = EMPTY): DefaultProblem | undefined {
+  // The usual defaults (null, a number, a string, [] or {}) for a type without records need no walk state.
+  if (value === null || typeof value !== 'object' || isEmptyContainer(value)) {
+    const quick = quickValidity(type, value);
+    if (quick !== undefined) return quick ? undefined : 'invalid';
+  }
   const walk = new DefaultWalk(inProgress);
   const valid = walk.valid(type, value);
   return walk.inProgressHit ? 'record-in-progress' : valid ? undefined : 'invalid';
 }
 
 const EMPTY: ReadonlySet<AvroNode> = new Set();
+
+function isEmptyContainer(value: JsonValue): boolean {
+  if (Array.isArray(value)) return value.length === 0;
+  for (const _key in value as JsonObject) return false;
+  return true;
+}
+
+/** The verdict for a scalar or empty default against a type whose branches are not records; undefined to walk. */
+function quickValidity(type: AvroNode | undefined, value: JsonValue): boolean | undefined {
+  if (type === undefined || type.kind === 'record') return undefined;
+  if (type.kind !== 'union') return scalarFits(type, value);
+  for (const branch of type.branches) {
+    if (branch === undefined || branch.kind === 'record') return undefined;
+    if (scalarFits(branch, value)) return true;
+  }
+  return false;
+}
+
+/** Java's `isValidDefault` for a non-record type and a scalar or empty value. */
+function scalarFits(type: AvroNode, value: JsonValue): boolean {
+  switch (type.kind) {
+    case 'string':
+    case 'bytes':
+    case 'enum':
+    case 'fixed':
+      return typeof value === 'string';
+    case 'int':
+      return Number.isInteger(value) && (value as number) >= INT_MIN && (value as number) <= INT_MAX;
+    case 'long':
+      return Number.isInteger(value) && Math.abs(value as number) <= LONG_LIMIT;
+    case 'float':
+    case 'double':
+      return typeof value === 'number';
+    case 'boolean':
+      return typeof value === 'boolean';
+    case 'null':
+      return value === null;
+    case 'array':
+      return Array.isArray(value);
+    case 'map':
+      return isJsonObject(value);
+    default:
+      return false;
+  }
+}
 
 class DefaultWalk {
   inProgressHit = false;
@@ -35,22 +85,6 @@ class DefaultWalk {
   valid(type: AvroNode | undefined, value: JsonValue): boolean {
     if (type === undefined) return isJsonObject(value);
     switch (type.kind) {
-      case 'string':
-      case 'bytes':
-      case 'enum':
-      case 'fixed':
-        return typeof value === 'string';
-      case 'int':
-        return Number.isInteger(value) && (value as number) >= INT_MIN && (value as number) <= INT_MAX;
-      case 'long':
-        return Number.isInteger(value) && Math.abs(value as number) <= LONG_LIMIT;
-      case 'float':
-      case 'double':
-        return typeof value === 'number';
-      case 'boolean':
-        return typeof value === 'boolean';
-      case 'null':
-        return value === null;
       case 'array':
         return Array.isArray(value) && value.every((item: JsonValue) => this.valid(type.items, item));
       case 'map':
@@ -60,6 +94,8 @@ class DefaultWalk {
         return Array.from(type.branches).some((branch) => this.valid(branch, value));
       case 'record':
         return isJsonObject(value) && this.validRecord(type, value);
+      default:
+        return scalarFits(type, value);
     }
   }
 
