@@ -17,18 +17,26 @@ export interface FieldTree {
   readonly check: number;
   readonly start: number;
   readonly end: number;
-  readonly children?: readonly [FieldTree, FieldTree];
+  readonly children: readonly [FieldTree, FieldTree] | undefined;
   /** Leaves only: `nameHash` of each field's name, so that a reader can skip fields it lacks without reading them. */
-  readonly nameHashes?: Int32Array;
+  readonly nameHashes: Int32Array | undefined;
 }
 
 /** Records with fewer fields are walked field by field: the tree would cost more than it saves. */
 export const FIELD_TREE_MIN_FIELDS = 32;
 const LEAF_SIZE = 8;
 
-function node(fp: string, start: number, end: number): { fp: string; key: number; check: number; start: number; end: number } {
-  const bits = (i: number): number => ((fp.charCodeAt(i) << 14) ^ fp.charCodeAt(i + 1)) & 0x3fffffff;
-  return { fp, key: bits(0), check: bits(2), start, end };
+/** 30 bits of a fingerprint, from its code units i and i + 1. */
+function bits(fp: string, i: number): number {
+  return ((fp.charCodeAt(i) << 14) ^ fp.charCodeAt(i + 1)) & 0x3fffffff;
+}
+
+/**
+ * Every node is built by this one literal, so that all have the same shape: the block walk reads
+ * nodes of a thousand versions, and V8 keeps such reads fast only while it sees few shapes.
+ */
+function node(fp: string, start: number, end: number, children: readonly [FieldTree, FieldTree] | undefined, nameHashes: Int32Array | undefined): FieldTree {
+  return { fp, key: bits(fp, 0), check: bits(fp, 2), start, end, children, nameHashes };
 }
 
 /**
@@ -46,16 +54,16 @@ export function buildFieldTree(fields: readonly AvroField[]): FieldTree {
       hashField(hash, field);
       nameHashes[i - start] = nameHash(field.name);
     }
-    level.push({ ...node(hash.digest(), start, end), nameHashes });
+    level.push(node(hash.digest(), start, end, undefined, nameHashes));
   }
   while (level.length > 1) {
     const next: FieldTree[] = [];
     for (let i = 0; i < level.length; i += 2) {
       const left = level[i] as FieldTree;
       const right = level[i + 1];
-      next.push(right ? { ...node(new Hash64().unit(1).key(left.fp).key(right.fp).digest(), left.start, right.end), children: [left, right] } : left);
+      next.push(right ? node(new Hash64().unit(1).key(left.fp).key(right.fp).digest(), left.start, right.end, [left, right], undefined) : left);
     }
     level = next;
   }
-  return level[0] ?? node(new Hash64().unit(0).digest(), 0, 0);
+  return level[0] ?? node(new Hash64().unit(0).digest(), 0, 0, undefined, undefined);
 }
