@@ -27,7 +27,7 @@ export function child(state: BuildState, target: object, key: string | number, j
 }
 
 /** Builds the node for one schema (a name, an object or a union array) at `pointer`; an object or array there is the `depth`th open one. */
-export function buildNode(state: BuildState, json: unknown, namespace: string | null, pointer: string, depth: number): AvroNode | Pending {
+function buildNode(state: BuildState, json: unknown, namespace: string | null, pointer: string, depth: number): AvroNode | Pending {
   if (typeof json === 'string') return reference(state, json, namespace, pointer);
   if (depth > MAX_JSON_DEPTH) throw parseFailure(state, pointer, AvroParseRule.TOO_DEEP, `more than ${MAX_JSON_DEPTH} levels of nested arrays and objects`);
   if (Array.isArray(json)) return buildUnion(state, json, namespace, pointer, depth);

@@ -1,54 +1,20 @@
-import type { JsonValue } from '../util/json.js';
-import { stableJson } from '../util/stable-json.js';
 import type { AvroField, AvroNode, AvroSchema } from './model.js';
-import { LOGICAL_PROPS } from './structure.js';
-
 
 /**
- * What a canonical writer keeps besides the Parsing Canonical Form: nothing (PCF), or the
- * attributes PCF strips that change what the schema means (identity).
- */
-interface Extras {
-  readonly identity: boolean;
-}
-
-/**
- * The Parsing Canonical Form of an Avro schema (spec 1.12): full names, only the attributes
- * name, type, fields, symbols, items, values and size, in that order, no white space, and each
- * named type written in full once, then by its full name.
+ * The Parsing Canonical Form of an Avro schema (spec 1.12, "Parsing Canonical Form for Schemas"):
+ * full names, only the attributes name, type, fields, symbols, items, values and size, in that
+ * order, no white space, and each named type written in full once, then by its full name. Names
+ * and symbols are written as they are (they cannot hold a quote or a backslash).
  */
 export function parsingCanonicalForm(schema: AvroSchema): string {
-  return write(schema.root, new Set(), { identity: false });
-}
-
-/**
- * PCF plus aliases, field defaults, logical-type attributes and enum defaults (DESIGN §3): two
- * schemas with the same identity form are the same schema for de-duplication. Aliases are sorted,
- * defaults written with sorted keys, so that their order does not matter.
- */
-export function identityForm(schema: AvroSchema): string {
-  return write(schema.root, new Set(), { identity: true });
+  return write(schema.root, new Set());
 }
 
 function quote(text: string): string {
   return `"${text}"`;
 }
 
-function logicalAttributes(node: AvroNode): string {
-  let out = '';
-  for (const key of LOGICAL_PROPS) {
-    const value = node.props[key];
-    if (value !== undefined) out += `,${quote(key)}:${stableJson(value)}`;
-  }
-  return out;
-}
-
-function aliasesAttribute(aliases: readonly string[], extras: Extras): string {
-  return extras.identity && aliases.length > 0 ? `,"aliases":${JSON.stringify([...aliases].sort())}` : '';
-}
-
-function write(node: AvroNode, seen: Set<string>, extras: Extras): string {
-  const logical = extras.identity ? logicalAttributes(node) : '';
+function write(node: AvroNode, seen: Set<string>): string {
   switch (node.kind) {
     case 'record':
     case 'enum':
@@ -56,28 +22,21 @@ function write(node: AvroNode, seen: Set<string>, extras: Extras): string {
       if (seen.has(node.fullName)) return quote(node.fullName);
       seen.add(node.fullName);
       const head = `{"name":${quote(node.fullName)},"type":"${node.kind}"`;
-      const tail = `${aliasesAttribute(node.aliases, extras)}${logical}}`;
-      if (node.kind === 'fixed') return `${head},"size":${node.size}${tail}`;
-      if (node.kind === 'enum') {
-        const enumDefault = extras.identity && node.default !== undefined ? `,"default":${quote(node.default)}` : '';
-        return `${head},"symbols":[${node.symbols.map(quote).join(',')}]${enumDefault}${tail}`;
-      }
-      return `${head},"fields":[${node.fields.map((field) => writeField(field, seen, extras)).join(',')}]${tail}`;
+      if (node.kind === 'fixed') return `${head},"size":${node.size}}`;
+      if (node.kind === 'enum') return `${head},"symbols":[${node.symbols.map(quote).join(',')}]}`;
+      return `${head},"fields":[${node.fields.map((field) => writeField(field, seen)).join(',')}]}`;
     }
     case 'array':
-      return `{"type":"array","items":${write(node.items, seen, extras)}${logical}}`;
+      return `{"type":"array","items":${write(node.items, seen)}}`;
     case 'map':
-      return `{"type":"map","values":${write(node.values, seen, extras)}${logical}}`;
+      return `{"type":"map","values":${write(node.values, seen)}}`;
     case 'union':
-      return `[${node.branches.map((branch) => write(branch, seen, extras)).join(',')}]`;
+      return `[${node.branches.map((branch) => write(branch, seen)).join(',')}]`;
     default:
-      return logical === '' ? quote(node.kind) : `{"type":${quote(node.kind)}${logical}}`;
+      return quote(node.kind);
   }
 }
 
-function writeField(field: AvroField, seen: Set<string>, extras: Extras): string {
-  const type = write(field.type, seen, extras);
-  if (!extras.identity) return `{"name":${quote(field.name)},"type":${type}}`;
-  const defaultValue = field.hasDefault ? `,"default":${stableJson(field.default as JsonValue)}` : '';
-  return `{"name":${quote(field.name)},"type":${type}${defaultValue}${aliasesAttribute(field.aliases, extras)}}`;
+function writeField(field: AvroField, seen: Set<string>): string {
+  return `{"name":${quote(field.name)},"type":${write(field.type, seen)}}`;
 }

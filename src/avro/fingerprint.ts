@@ -59,7 +59,7 @@ export function fingerprint64(schema: AvroSchemaLike): bigint {
 }
 
 /** Reads an algorithm name; throws `InvalidOptionError` listing the known ones. */
-export function fingerprintAlgorithm(name: string): FingerprintAlgorithm {
+function fingerprintAlgorithm(name: string): FingerprintAlgorithm {
   const algorithm = typeof name === 'string' ? ALGORITHMS[name.toUpperCase()] : undefined;
   if (!algorithm) throw new InvalidOptionError('algorithm', `${JSON.stringify(name)} is not one of CRC-64-AVRO, MD5, SHA-256`);
   return algorithm;

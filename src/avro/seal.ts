@@ -5,7 +5,7 @@ import { structuralFingerprint } from './structure.js';
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 /** Does every child pass the test (holes, children not resolved yet, never do)? */
-export function everyChild(node: AvroNode, test: (child: AvroNode | undefined) => boolean): boolean {
+function everyChild(node: AvroNode, test: (child: AvroNode | undefined) => boolean): boolean {
   switch (node.kind) {
     case 'record':
       for (const field of node.fields) if (!test(field.type as AvroNode | undefined)) return false;

@@ -9,12 +9,6 @@ export function isJsonObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** An own property of a JSON object (inherited ones, such as `constructor`, are not properties). */
-export function ownProperty(object: JsonObject, key: string): JsonValue | undefined {
-  const value = object[key];
-  return value !== undefined && Object.hasOwn(object, key) ? value : undefined;
-}
-
 /** Escapes one JSON-pointer reference token (RFC 6901). */
 export function escapePointerToken(token: string): string {
   return token.replace(/~/g, '~0').replace(/\//g, '~1');
