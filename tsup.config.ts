@@ -1,12 +1,13 @@
 import { defineConfig } from 'tsup';
 
+// `npm run build` empties dist/ first: the two builds run at once, so neither may clean it.
+
 export default defineConfig([
   {
     entry: { index: 'src/index.ts' },
     format: ['esm', 'cjs'],
     dts: true,
     sourcemap: true,
-    clean: true,
     target: 'node18',
     splitting: false,
   },

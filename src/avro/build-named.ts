@@ -65,11 +65,11 @@ export function buildRecord(state: BuildState, json: SchemaObject, namespace: st
   state.inProgress.add(record);
   for (let position = 0; position < fieldsJson.length; position++) {
     const field = buildField(state, fieldsJson[position], name.namespace, `${pointer}/fields/${position}`, depth + 2, position);
-    if (fieldsByName.has(field.name)) {
+    fieldsByName.set(field.name, field);
+    if (fieldsByName.size === fields.length) {
       throw parseFailure(state, `${pointer}/fields/${position}/name`, AvroParseRule.DUPLICATE_FIELD, `Duplicate field ${field.name} in record ${record.fullName}`);
     }
     fields.push(field);
-    fieldsByName.set(field.name, field);
   }
   state.inProgress.delete(record);
   markAcyclic(record, state);

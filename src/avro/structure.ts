@@ -39,6 +39,26 @@ export function primitiveFingerprint(kind: string): string {
 }
 
 /**
+ * The fingerprint of an array, map or union of plain primitives, as a readable key
+ * (`U(#null,#string)`): cheap enough to give at parse time, and never equal to a 4-character hash.
+ */
+export function primitiveContainerFingerprint(node: AvroNode): string {
+  switch (node.kind) {
+    case 'array':
+      return `A(${node.items.fp})`;
+    case 'map':
+      return `M(${node.values.fp})`;
+    case 'union': {
+      let key = 'U(';
+      for (const branch of node.branches) key += `${branch.fp},`;
+      return `${key})`;
+    }
+    default:
+      return '';
+  }
+}
+
+/**
  * A node's fingerprint over exactly what its identity form holds (PCF plus aliases, defaults,
  * logical types and enum default), with children by their own fingerprints: equal fingerprints
  * mean equal identity forms, barring a 64-bit hash collision. Defined once every child has one.
