@@ -3,7 +3,7 @@ import type { PairChecker, ParseOptions, Roles, SchemaChecker } from '../checker
 import type { Finding, PairResult } from '../result.js';
 import { canReadAvro } from './compat/can-read.js';
 import { describeAvroFinding } from './compat/findings.js';
-import { FingerprintMemo } from './compat/walk.js';
+import { SessionMemo } from './compat/walk.js';
 import { sameAvroSchema } from './equality.js';
 import { fingerprintSchema } from './fingerprints.js';
 import type { AvroSchema } from './model.js';
@@ -52,7 +52,7 @@ export class AvroChecker implements SchemaChecker<AvroSchema> {
    * not walked again in the next (docs/performance.md).
    */
   openSession(): PairChecker<AvroSchema> {
-    const memo = new FingerprintMemo();
+    const memo = new SessionMemo();
     const options = { javaQuirks: this.javaQuirks };
     return {
       canRead: (reader, writer) => {

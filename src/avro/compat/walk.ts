@@ -22,8 +22,11 @@ interface MemoEntry {
   readonly base: string;
 }
 
-/** Results shared by the pairs of one history check, keyed by the two nodes' structural fingerprints. */
-export class FingerprintMemo {
+/**
+ * What the pairs of one history check share: results of sub-schema pairs keyed by the two nodes'
+ * structural fingerprints (full lists, and verdicts of union trials), and results of record blocks.
+ */
+export class SessionMemo {
   private readonly entries = new PairMap<string, MemoEntry>();
   private readonly verdicts = new PairMap<string, boolean>();
   /** Results of blocks of writer fields (large records), see record-blocks.ts. */
@@ -60,8 +63,8 @@ export interface WalkOptions {
 
 /**
  * One reader/writer resolution walk: Java's `ReaderWriterCompatibilityChecker`. Pairs in progress
- * count as compatible (co-induction, as Java); every result is memoised per pair, and pairs whose
- * reader reaches no recursion also by content in the session's `FingerprintMemo`.
+ * count as compatible (co-induction, as Java). Pairs with a named type are memoised per pair, as
+ * Java does; pairs of fingerprinted nodes by content, in the session's memo, across versions.
  */
 export class ResolutionWalk {
   private path: string[] = [];
@@ -74,7 +77,7 @@ export class ResolutionWalk {
   private readonly memo = new PairMap<AvroNode, MemoEntry | typeof IN_PROGRESS>();
   private readonly verdicts = new PairMap<AvroNode, boolean>();
 
-  constructor(readonly options: WalkOptions, private readonly shared: FingerprintMemo) {}
+  constructor(readonly options: WalkOptions, private readonly shared: SessionMemo) {}
 
   /** The whole check: Java's `checkReaderWriterCompatibility(reader, writer)` list, in Java's order. */
   run(reader: AvroNode, writer: AvroNode): readonly Finding[] {
