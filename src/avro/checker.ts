@@ -2,6 +2,7 @@ import { InvalidOptionError } from '../errors.js';
 import type { PairChecker, ParseOptions, Roles, SchemaChecker } from '../checkers/types.js';
 import type { Finding, PairResult } from '../result.js';
 import { canReadAvro } from './compat/can-read.js';
+import type { AvroProfile } from './compat/can-read.js';
 import { describeAvroFinding } from './compat/findings.js';
 import { SessionMemo } from './compat/walk.js';
 import { sameAvroSchema } from './equality.js';
@@ -9,11 +10,14 @@ import { fingerprintSchema } from './fingerprints.js';
 import type { AvroSchema } from './model.js';
 import { parseAvroSchema } from './parse.js';
 
-/** Which engine's rules decide Avro compatibility. */
-export type AvroProfile = 'confluent';
+export type { AvroProfile } from './compat/can-read.js';
 
 export interface AvroCheckerOptions {
-  /** `confluent` (default): Apache Avro Java 1.12 `SchemaCompatibility`, what Confluent Schema Registry runs. */
+  /**
+   * `confluent` (default): Apache Avro Java 1.12 `SchemaCompatibility`, what Confluent Schema
+   * Registry runs. `pulsar`: Java 1.12's runtime resolver, what Pulsar's broker runs. `strict`:
+   * `confluent` plus the 1.12 specification's decimal and logical-type rules.
+   */
   readonly profile?: AvroProfile;
   /**
    * Also reproduce Java's two reporting bugs (stale locations of memoised sub-pairs, and the
@@ -23,7 +27,7 @@ export interface AvroCheckerOptions {
   readonly javaQuirks?: boolean;
 }
 
-const PROFILES: readonly string[] = ['confluent'];
+const PROFILES: readonly AvroProfile[] = ['confluent', 'pulsar', 'strict'];
 
 /** The Avro checker: Java 1.12's parser rules, resolution rules and incompatibility lists. */
 export class AvroChecker implements SchemaChecker<AvroSchema> {
@@ -43,7 +47,7 @@ export class AvroChecker implements SchemaChecker<AvroSchema> {
   }
 
   canRead(reader: AvroSchema, writer: AvroSchema): PairResult {
-    return canReadAvro(reader, writer, { javaQuirks: this.javaQuirks });
+    return canReadAvro(reader, writer, { profile: this.profile, javaQuirks: this.javaQuirks });
   }
 
   /**
@@ -53,7 +57,7 @@ export class AvroChecker implements SchemaChecker<AvroSchema> {
    */
   openSession(): PairChecker<AvroSchema> {
     const memo = new SessionMemo();
-    const options = { javaQuirks: this.javaQuirks };
+    const options = { profile: this.profile, javaQuirks: this.javaQuirks };
     return {
       canRead: (reader, writer) => {
         if (reader.cache.fingerprinted !== writer.cache.fingerprinted) {

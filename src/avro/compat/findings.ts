@@ -18,6 +18,23 @@ export const AvroIncompatibilityType = {
 export type AvroIncompatibilityType = (typeof AvroIncompatibilityType)[keyof typeof AvroIncompatibilityType];
 
 /**
+ * Warnings of the Avro checker: findings that do not change the verdict (except LOGICAL_TYPE_CHANGED
+ * and DECIMAL_MISMATCH, incompatibilities under the `strict` profile), about values readers will
+ * misread or fail on.
+ */
+export const AvroWarningType = {
+  /** An int or long read as a float, or a long as a double: values beyond 2^24 (float) or 2^53 (double) are rounded. */
+  LOSSY_PROMOTION: 'LOSSY_PROMOTION',
+  /** Two decimals with different precision or scale: the reader scales the unscaled value by its own scale (spec 1.12 says they do not match). */
+  DECIMAL_MISMATCH: 'DECIMAL_MISMATCH',
+  /** The same underlying type with another logical type (timestamp-millis read as timestamp-micros, a date read as a plain int, a uuid annotation dropped). */
+  LOGICAL_TYPE_CHANGED: 'LOGICAL_TYPE_CHANGED',
+  /** Profile `pulsar`: writer enum symbols the reader lacks, with no enum default; data with them fails when read. */
+  UNREADABLE_ENUM_SYMBOLS: 'UNREADABLE_ENUM_SYMBOLS',
+} as const;
+export type AvroWarningType = (typeof AvroWarningType)[keyof typeof AvroWarningType];
+
+/**
  * Confluent's sentence for an Avro finding (its `avro/Difference` templates), with the reader
  * and writer filled in as "new" or "old" by the direction of the check.
  */

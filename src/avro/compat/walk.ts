@@ -1,10 +1,12 @@
 import type { Finding } from '../../result.js';
-import type { AvroField, AvroNamed, AvroNode } from '../model.js';
+import type { AvroField, AvroNamed, AvroNode, AvroSchema } from '../model.js';
+import type { ReaderAliases } from './runtime/aliases.js';
 import { isNamed, javaTypeName } from '../model.js';
 import { checkFixed, checkEnum, checkNames } from './named.js';
 import { checkRecordFields } from './records.js';
 import { checkReaderUnion, checkUnionUnion, checkWriterUnion } from './unions.js';
 import { AvroIncompatibilityType } from './findings.js';
+import { promotes } from './promotions.js';
 import { BlockMemo } from './record-blocks.js';
 import { PairMap } from '../../util/pair-map.js';
 
@@ -31,6 +33,14 @@ export class SessionMemo {
   private readonly verdicts = new PairMap<string, boolean>();
   /** Results of blocks of writer fields (large records), see record-blocks.ts. */
   readonly blocks = new BlockMemo();
+  private readonly aliases = new Map<AvroSchema, ReaderAliases>();
+
+  /** A reader's aliases, computed once per history check. */
+  aliasesOf(reader: AvroSchema, compute: () => ReaderAliases): ReaderAliases {
+    let aliases = this.aliases.get(reader);
+    if (!aliases) this.aliases.set(reader, (aliases = compute()));
+    return aliases;
+  }
 
   get(reader: string, writer: string): MemoEntry | undefined {
     return this.entries.get(reader, writer);
@@ -229,24 +239,6 @@ export class ResolutionWalk {
   private afterNames<T extends AvroNamed>(reader: T, writer: T, content: (walk: ResolutionWalk, reader: T, writer: T) => readonly PathFinding[]): readonly PathFinding[] {
     const names = checkNames(this, reader, writer);
     return this.decided(names) ? names : concat(names, content(this, reader, writer));
-  }
-}
-
-/** Spec 1.12 "Schema Resolution": int → long, float, double; long → float, double; float → double; string ↔ bytes. */
-function promotes(reader: AvroNode['kind'], writer: AvroNode['kind']): boolean {
-  switch (reader) {
-    case 'long':
-      return writer === 'int';
-    case 'float':
-      return writer === 'int' || writer === 'long';
-    case 'double':
-      return writer === 'int' || writer === 'long' || writer === 'float';
-    case 'bytes':
-      return writer === 'string';
-    case 'string':
-      return writer === 'bytes';
-    default:
-      return false;
   }
 }
 
