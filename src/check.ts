@@ -20,6 +20,8 @@ export interface CheckOptions {
   readonly avro?: AvroCheckerOptions;
   /** Schema references available to every input given as text or JSON. */
   readonly references?: Readonly<Record<string, string | object>>;
+  /** Add a `hint` and a `witness` to every finding (computed only when asked: they cost more than the check). */
+  readonly explain?: boolean;
 }
 
 interface Version {
@@ -54,7 +56,7 @@ export function checkCompatibility(strategy: Strategy | string, candidate: Schem
   const scope = strategyScope(canonical);
   if (scope === 'none') return accepted;
   const inScope = scope === 'latest' ? versions.slice(-1) : [...versions].reverse();
-  return compareWithVersions(canonical, checker, next, inScope, options.stopAtFirstFailure ?? false);
+  return compareWithVersions(canonical, checker, next, inScope, { stopAtFirstFailure: options.stopAtFirstFailure ?? false, explain: options.explain ?? false });
 }
 
 function toParsed(registry: CheckerRegistry, input: SchemaInput, label: string, options: CheckOptions): ParsedSchema {
@@ -71,7 +73,7 @@ function findIdentical(checker: SchemaChecker<unknown>, candidate: ParsedSchema,
   return undefined;
 }
 
-function compareWithVersions(strategy: Strategy, checker: SchemaChecker<unknown>, candidate: ParsedSchema, versions: readonly Version[], stopAtFirstFailure: boolean): CompatibilityResult {
+function compareWithVersions(strategy: Strategy, checker: SchemaChecker<unknown>, candidate: ParsedSchema, versions: readonly Version[], how: { readonly stopAtFirstFailure: boolean; readonly explain: boolean }): CompatibilityResult {
   const pairs: PairChecker<unknown> = checker.openSession ? checker.openSession() : checker;
   const directions = strategyDirections(strategy);
   const checked: number[] = [];
@@ -90,11 +92,16 @@ function compareWithVersions(strategy: Strategy, checker: SchemaChecker<unknown>
         incompatibilities.push(typeChanged(candidate, version, direction));
         continue;
       }
-      const result = direction === 'BACKWARD' ? pairs.canRead(candidate.schema, version.parsed.schema) : pairs.canRead(version.parsed.schema, candidate.schema);
-      for (const finding of result.incompatibilities) incompatibilities.push(placeFinding(checker, finding, direction, version.label));
-      for (const finding of result.warnings) warnings.push(placeFinding(checker, finding, direction, version.label));
+      const [reader, writer] = direction === 'BACKWARD' ? [candidate.schema, version.parsed.schema] : [version.parsed.schema, candidate.schema];
+      const result = pairs.canRead(reader, writer);
+      const place = (finding: Finding): Incompatibility => {
+        const placed = placeFinding(checker, finding, direction, version.label);
+        return how.explain && checker.explain ? { ...placed, ...checker.explain(finding, reader, writer) } : placed;
+      };
+      for (const finding of result.incompatibilities) incompatibilities.push(place(finding));
+      for (const finding of result.warnings) warnings.push(place(finding));
     }
-    if (stopAtFirstFailure && incompatibilities.length > before) break;
+    if (how.stopAtFirstFailure && incompatibilities.length > before) break;
   }
   return { compatible: incompatibilities.length === 0, strategy, checked, incompatibilities, warnings };
 }

@@ -6,7 +6,7 @@ export {
 } from './strategy.js';
 export type { Direction, StrategyScope, UpgradeOrder } from './strategy.js';
 export { CoreFindingType } from './result.js';
-export type { CompatibilityResult, Incompatibility, Finding, PairResult } from './result.js';
+export type { CompatibilityResult, Incompatibility, Finding, PairResult, Explanation, Witness } from './result.js';
 
 // Schemas and checkers.
 export { SchemaType } from './schema-type.js';
@@ -20,7 +20,7 @@ export type { SchemaChecker, PairChecker, ParseOptions, Roles } from './checkers
 // Avro.
 export { AvroChecker } from './avro/checker.js';
 export type { AvroCheckerOptions, AvroProfile } from './avro/checker.js';
-export { AvroIncompatibilityType } from './avro/compat/findings.js';
+export { AvroIncompatibilityType, AvroWarningType } from './avro/compat/findings.js';
 export { AvroParseRule } from './avro/parse-rules.js';
 export { parsingCanonicalForm, fingerprint, fingerprint64 } from './avro/fingerprint.js';
 export type { FingerprintAlgorithm, AvroSchemaLike } from './avro/fingerprint.js';

@@ -18,8 +18,26 @@ export interface PairResult {
   readonly warnings: readonly Finding[];
 }
 
+/**
+ * A datum that proves a finding: valid under the writer schema (`json`, in the JSON form avsc
+ * writes), with its Avro binary encoding (`hex`); reading it with the reader fails, or gives
+ * another value (warnings).
+ */
+export interface Witness {
+  readonly json: unknown;
+  readonly hex: string;
+}
+
+/** What a checker can add to a finding when asked (`explain: true`). */
+export interface Explanation {
+  /** One short, concrete repair, in the schema's own terms. */
+  readonly hint?: string;
+  /** A datum that triggers the finding, or `'any'` when the reader rejects every datum (a name mismatch, a missing default). */
+  readonly witness?: Witness | 'any';
+}
+
 /** A finding placed in the history: which version, which direction, and a sentence for a person. */
-export interface Incompatibility extends Finding {
+export interface Incompatibility extends Finding, Explanation {
   /** BACKWARD: the candidate reads data written with `version`; FORWARD: `version` reads the candidate's data. */
   readonly direction: Direction;
   /** The history version on the other side of the check. */

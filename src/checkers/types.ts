@@ -1,4 +1,4 @@
-import type { Finding, PairResult } from '../result.js';
+import type { Explanation, Finding, PairResult } from '../result.js';
 
 /** Which side is the candidate ("new") and which the history version ("old") in one pairwise check. */
 export interface Roles {
@@ -43,4 +43,6 @@ export interface SchemaChecker<S> extends PairChecker<S> {
   openSession?(): PairChecker<S>;
   /** A sentence for a person, with "new"/"old" filled in by the roles of this check. */
   describe?(finding: Finding, roles: Roles): string;
+  /** A repair hint and a witness datum for a finding of `canRead(reader, writer)`; asked only with `explain: true`. */
+  explain?(finding: Finding, reader: S, writer: S): Explanation;
 }
