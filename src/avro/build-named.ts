@@ -21,6 +21,7 @@ function aliases(state: BuildState, json: SchemaObject, pointer: string): readon
   if (value === undefined) return NO_ALIASES;
   if (!Array.isArray(value)) throw parseFailure(state, `${pointer}/aliases`, AvroParseRule.INVALID_ALIASES, 'aliases must be an array of strings');
   const out: string[] = [];
+  if (value.length > 0) state.aliases.found = true;
   value.forEach((alias: unknown, i: number) => {
     if (typeof alias !== 'string') throw parseFailure(state, `${pointer}/aliases/${i}`, AvroParseRule.INVALID_ALIASES, 'an alias must be a string');
     if (!out.includes(alias)) out.push(alias);

@@ -61,6 +61,8 @@ export interface BuildState {
   acyclicPending: boolean;
   /** Namespaces already checked in this parse. */
   readonly validNamespaces: Set<string>;
+  /** Set when some type or field declares aliases (shared by the documents of one parse). */
+  readonly aliases: { found: boolean };
 }
 
 export function parseFailure(state: BuildState, pointer: string, rule: AvroParseRule, detail: string): SchemaParseError {

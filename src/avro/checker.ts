@@ -25,21 +25,35 @@ export interface AvroCheckerOptions {
    * parity with Confluent's messages. Verdicts are the same either way. Default false.
    */
   readonly javaQuirks?: boolean;
+  /**
+   * Report warnings: values readers will misread (lossy promotions, logical types, decimals) and,
+   * under `pulsar`, enum symbols that fail when read. Default true. They come from a second walk,
+   * along Java's runtime resolution plan; `false` saves it under `confluent` (docs/performance.md).
+   */
+  readonly warnings?: boolean;
 }
 
 const PROFILES: readonly AvroProfile[] = ['confluent', 'pulsar', 'strict'];
+
+function booleanOption(name: string, value: unknown, fallback: boolean): boolean {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'boolean') throw new InvalidOptionError(name, `${JSON.stringify(value)} is not a boolean`);
+  return value;
+}
 
 /** The Avro checker: Java 1.12's parser rules, resolution rules and incompatibility lists. */
 export class AvroChecker implements SchemaChecker<AvroSchema> {
   readonly schemaType = 'AVRO';
   readonly profile: AvroProfile;
   private readonly javaQuirks: boolean;
+  private readonly warnings: boolean;
 
   constructor(options: AvroCheckerOptions = {}) {
     const profile = options.profile ?? 'confluent';
     if (!PROFILES.includes(profile)) throw new InvalidOptionError('profile', `${JSON.stringify(profile)} is not an Avro profile; use one of ${PROFILES.join(', ')}`);
     this.profile = profile;
-    this.javaQuirks = options.javaQuirks ?? false;
+    this.javaQuirks = booleanOption('javaQuirks', options.javaQuirks, false);
+    this.warnings = booleanOption('warnings', options.warnings, true);
   }
 
   parse(input: string | object, options?: ParseOptions): AvroSchema {
@@ -47,7 +61,7 @@ export class AvroChecker implements SchemaChecker<AvroSchema> {
   }
 
   canRead(reader: AvroSchema, writer: AvroSchema): PairResult {
-    return canReadAvro(reader, writer, { profile: this.profile, javaQuirks: this.javaQuirks });
+    return canReadAvro(reader, writer, { profile: this.profile, javaQuirks: this.javaQuirks, warnings: this.warnings });
   }
 
   /**
@@ -57,7 +71,7 @@ export class AvroChecker implements SchemaChecker<AvroSchema> {
    */
   openSession(): PairChecker<AvroSchema> {
     const memo = new SessionMemo();
-    const options = { profile: this.profile, javaQuirks: this.javaQuirks };
+    const options = { profile: this.profile, javaQuirks: this.javaQuirks, warnings: this.warnings };
     return {
       canRead: (reader, writer) => {
         if (reader.cache.fingerprinted !== writer.cache.fingerprinted) {

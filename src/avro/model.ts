@@ -110,6 +110,8 @@ export type AvroNode = AvroPrimitive | AvroNamed | AvroArray | AvroMap | AvroUni
 export interface AvroSchema {
   readonly root: AvroNode;
   readonly named: ReadonlyMap<string, AvroNamed>;
+  /** True when some type or field of the schema declares aliases. */
+  readonly hasAliases: boolean;
   /** Internal: whether the nodes have their fingerprints yet (see `fingerprintSchema`). */
   readonly cache: { readonly fingerprinted: boolean };
 }

@@ -17,12 +17,13 @@ import { AvroParseRule } from './parse-rules.js';
 export function parseAvroSchema(input: string | object, options: ParseOptions = {}): AvroSchema {
   const label = options.label ?? 'schema';
   const named = new Map<string, AvroNamed>();
+  const aliases = { found: false };
   try {
     for (const [name, reference] of Object.entries(options.references ?? {})) {
-      parseDocument(reference, `${label} (reference ${JSON.stringify(name)})`, named);
+      parseDocument(reference, `${label} (reference ${JSON.stringify(name)})`, named, aliases);
     }
-    const root = parseDocument(input, label, named);
-    const schema: AvroSchema = { root, named, cache: { fingerprinted: false } };
+    const root = parseDocument(input, label, named, aliases);
+    const schema: AvroSchema = { root, named, hasAliases: aliases.found, cache: { fingerprinted: false } };
     if (options.reuse) fingerprintSchema(schema);
     return schema;
   } catch (error) {
@@ -33,9 +34,9 @@ export function parseAvroSchema(input: string | object, options: ParseOptions = 
   }
 }
 
-function parseDocument(input: unknown, label: string, named: Map<string, AvroNamed>): AvroNode {
+function parseDocument(input: unknown, label: string, named: Map<string, AvroNamed>, aliases: { found: boolean }): AvroNode {
   const json = typeof input === 'string' ? readText(input, label) : input;
-  const state: BuildState = { label, named, forwardReferences: [], defaults: [], unions: [], inProgress: new Set(), acyclicPending: false, validNamespaces: new Set() };
+  const state: BuildState = { label, named, forwardReferences: [], defaults: [], unions: [], inProgress: new Set(), acyclicPending: false, validNamespaces: new Set(), aliases };
   const slot: { node?: AvroNode } = {};
   slot.node = child(state, slot, 'node', json, null, '', 1);
   return finalizeSchema(state, slot);

@@ -11,6 +11,7 @@ import { loadJavaCorpus } from '../support/java-corpus.js';
  */
 const checker = new AvroChecker();
 const javaQuirks = new AvroChecker({ javaQuirks: true });
+const pulsar = new AvroChecker({ profile: 'pulsar' });
 
 interface Judged {
   readonly pair: CorpusPair;
@@ -35,6 +36,39 @@ function parseError(document: unknown, label: string): SchemaParseError | undefi
     if (error instanceof SchemaParseError) return error;
     throw error;
   }
+}
+
+/**
+ * What a JSON pointer points at in a schema document, following named-type references by name
+ * (pulsar locations are real pointers: union indices are reader branches; leaves name, size, symbols).
+ */
+function pointerTarget(document: unknown, pointer: string): unknown {
+  const named = new Map<string, unknown>();
+  const collect = (node: unknown, namespace: string): void => {
+    if (Array.isArray(node)) node.forEach((branch) => collect(branch, namespace));
+    if (typeof node !== 'object' || node === null || Array.isArray(node)) return;
+    const schema = node as Record<string, unknown>;
+    if (typeof schema['name'] === 'string' && ['record', 'enum', 'fixed', 'error'].includes(String(schema['type']))) {
+      const name = schema['name'];
+      const space = name.includes('.') ? name.slice(0, name.lastIndexOf('.')) : typeof schema['namespace'] === 'string' ? schema['namespace'] : namespace;
+      const simple = name.slice(name.lastIndexOf('.') + 1);
+      named.set(space ? `${space}.${simple}` : simple, node);
+      named.set(simple, named.get(simple) ?? node);
+      if (Array.isArray(schema['fields'])) for (const field of schema['fields'] as Record<string, unknown>[]) collect(field['type'], space);
+    }
+    if (schema['items'] !== undefined) collect(schema['items'], namespace);
+    if (schema['values'] !== undefined) collect(schema['values'], namespace);
+  };
+  collect(document, '');
+  const resolve = (node: unknown): unknown => (typeof node === 'string' && named.has(node) ? named.get(node) : typeof node === 'string' && named.has(node.slice(node.lastIndexOf('.') + 1)) ? named.get(node.slice(node.lastIndexOf('.') + 1)) : node);
+  let current: unknown = resolve(document);
+  if (pointer === '/') return current;
+  for (const token of pointer.slice(1).split('/')) {
+    current = resolve(current);
+    if (current === undefined || current === null || typeof current !== 'object') return undefined;
+    current = (current as Record<string, unknown>)[token];
+  }
+  return current;
 }
 
 function plain(findings: readonly Finding[]): JavaFinding[] {
@@ -137,6 +171,36 @@ describe('Apache Avro Java 1.12 corpus (12,000 pairs)', () => {
     }
     expect(differing).toEqual([]);
     expect(fingerprinted).toBe(7239); // the other readers are recursive at the root
+  });
+
+  it("gives Java's runtime verdict (ResolvingGrammarGenerator + hasErrors, Pulsar's broker) on every pair Java could judge", () => {
+    let judgedByRuntime = 0;
+    let overflowed = 0;
+    const wrong: string[] = [];
+    for (const { pair, reader, writer } of judged) {
+      const java = (pair.java as { pulsar: { compatible?: boolean; error?: string } }).pulsar;
+      const ours = pulsar.canRead(reader, writer);
+      expect(ours.compatible).toBe(ours.incompatibilities.length === 0);
+      if (java.compatible === undefined) {
+        overflowed++;
+        continue;
+      }
+      judgedByRuntime++;
+      if (ours.compatible !== java.compatible) wrong.push(pair.id);
+    }
+    console.info(`[avro-java-1.12] pulsar verdicts: ${judgedByRuntime - wrong.length}/${judgedByRuntime}; ${overflowed} pairs Java could not judge (1340 StackOverflowError on recursive schemas, 5 exceptions while encoding a default) get the verdict the same rules imply`);
+    expect(wrong).toEqual([]);
+    expect([judgedByRuntime, overflowed]).toEqual([9005, 1345]);
+  });
+
+  it('puts every pulsar finding at a JSON pointer of the reader schema', () => {
+    const misplaced: string[] = [];
+    for (const { pair, reader, writer } of judged) {
+      for (const finding of [...pulsar.canRead(reader, writer).incompatibilities, ...pulsar.canRead(reader, writer).warnings]) {
+        if (pointerTarget(pair.reader, finding.location) === undefined) misplaced.push(`${pair.id} ${finding.type} ${finding.location}`);
+      }
+    }
+    expect(misplaced).toEqual([]);
   });
 
   it('puts every finding at a location of the reader schema that fits its type', () => {

@@ -16,6 +16,8 @@ export interface CanReadOptions {
   readonly profile: AvroProfile;
   /** Profile `confluent` and `strict`: reproduce Java's two reporting bugs (see AvroCheckerOptions). */
   readonly javaQuirks: boolean;
+  /** Report warnings (a second walk, along the runtime's resolution plan); `strict` needs it for its verdict anyway. */
+  readonly warnings: boolean;
 }
 
 /** Findings the `strict` profile counts as incompatibilities (spec 1.12, stricter than Java). */
@@ -32,8 +34,12 @@ const STRICT: ReadonlySet<string> = new Set([AvroWarningType.LOGICAL_TYPE_CHANGE
  */
 export function canReadAvro(reader: AvroSchema, writer: AvroSchema, options: CanReadOptions, memo: SessionMemo = new SessionMemo()): PairResult {
   try {
+    if (options.profile === 'confluent' && !options.warnings) {
+      const incompatibilities = new ResolutionWalk({ javaQuirks: options.javaQuirks }, memo).run(reader.root, writer.root);
+      return { compatible: incompatibilities.length === 0, incompatibilities, warnings: NO_WARNINGS };
+    }
     const runtime = new RuntimeWalk(writerNames(reader, writer, memo)).run(reader.root, writer.root);
-    const observations = runtime.observations.map(absolute);
+    const observations = options.warnings || options.profile === 'strict' ? runtime.observations.map(absolute) : NO_WARNINGS;
     if (options.profile === 'pulsar') {
       const incompatibilities = runtime.errors.map(absolute);
       return { compatible: incompatibilities.length === 0, incompatibilities, warnings: observations };
@@ -42,7 +48,8 @@ export function canReadAvro(reader: AvroSchema, writer: AvroSchema, options: Can
     const warnings = observations.filter((finding) => finding.type !== AvroWarningType.UNREADABLE_ENUM_SYMBOLS);
     if (options.profile === 'confluent') return { compatible: checked.length === 0, incompatibilities: checked, warnings };
     const incompatibilities = [...checked, ...warnings.filter((finding) => STRICT.has(finding.type))];
-    return { compatible: incompatibilities.length === 0, incompatibilities, warnings: warnings.filter((finding) => !STRICT.has(finding.type)) };
+    const rest = options.warnings ? warnings.filter((finding) => !STRICT.has(finding.type)) : NO_WARNINGS;
+    return { compatible: incompatibilities.length === 0, incompatibilities, warnings: rest };
   } catch (error) {
     if (error instanceof RangeError) {
       throw new CheckTooDeepError('the reader and writer schemas nest too deeply for the resolution walk (mutually recursive types with very long cycles)');
@@ -51,12 +58,15 @@ export function canReadAvro(reader: AvroSchema, writer: AvroSchema, options: Can
   }
 }
 
+const NO_WARNINGS: readonly Finding[] = Object.freeze([]);
+
 function absolute(finding: PathFinding): Finding {
   return { ...finding, location: `/${finding.location}` };
 }
 
 /** The reader's aliases applied to the writer, as Java's runtime does first (skipped when the two are equal, as Java does). */
 function writerNames(reader: AvroSchema, writer: AvroSchema, memo: SessionMemo): WriterNames {
+  if (!reader.hasAliases) return NO_ALIASES;
   const aliases = memo.aliasesOf(reader, () => new ReaderAliases(reader));
   return aliases.empty || sameAvroSchema(reader, writer) ? NO_ALIASES : aliases;
 }

@@ -68,4 +68,4 @@ export const NO_ALIASES = {
   fieldName: (_writer: AvroRecord, field: string): string => field,
 } as const satisfies Pick<ReaderAliases, 'empty' | 'fullName' | 'name' | 'fieldName'>;
 
-export type WriterNames = Pick<ReaderAliases, 'fullName' | 'name' | 'fieldName'>;
+export type WriterNames = Pick<ReaderAliases, 'empty' | 'fullName' | 'name' | 'fieldName'>;

@@ -3,13 +3,8 @@ import { describeLogical, logicalTypeOf } from '../../logical.js';
 import { AvroWarningType } from '../findings.js';
 import { lossyPromotion } from '../promotions.js';
 import type { PathFinding } from '../walk.js';
-import type { Resolution } from './walk.js';
 
-const NOTHING: Resolution = Object.freeze({ errors: Object.freeze([]), observations: Object.freeze([]), direct: false });
-
-function observed(observations: PathFinding[]): Resolution {
-  return observations.length === 0 ? NOTHING : { errors: [], observations, direct: false };
-}
+const NOTHING: readonly PathFinding[] = Object.freeze([]);
 
 /**
  * What happens to the values of a primitive or fixed the reader reads: a promotion that can round
@@ -17,7 +12,7 @@ function observed(observations: PathFinding[]): Resolution {
  * decimals match only with equal scales and precisions), or another logical type on the same bytes
  * (LOGICAL_TYPE_CHANGED: millis read as micros, a date read as a plain int).
  */
-export function observeLeaf(writer: AvroNode, reader: AvroNode, location: string): Resolution {
+export function observeLeaf(writer: AvroNode, reader: AvroNode, location: string): readonly PathFinding[] {
   const observations: PathFinding[] = [];
   if (lossyPromotion(reader.kind, writer.kind)) {
     observations.push({ type: AvroWarningType.LOSSY_PROMOTION, location, message: `writer ${writer.kind} read as ${reader.kind}: large values lose precision` });
@@ -31,16 +26,16 @@ export function observeLeaf(writer: AvroNode, reader: AvroNode, location: string
   } else if (written?.name !== read?.name) {
     observations.push({ type: AvroWarningType.LOGICAL_TYPE_CHANGED, location, message: `writer logical type ${describeLogical(written)} read as ${describeLogical(read)}` });
   }
-  return observed(observations);
+  return observations;
 }
 
 /**
  * Writer symbols the reader lacks: Java's runtime resolves the pair and fails only when such a
  * symbol is read ("No match for C"); with an enum default, the reader reads the default instead.
  */
-export function observeMissingSymbols(writer: AvroEnum, reader: AvroEnum, location: string): Resolution {
+export function observeMissingSymbols(writer: AvroEnum, reader: AvroEnum, location: string): readonly PathFinding[] {
   if (reader.default !== undefined) return NOTHING;
   const missing = writer.symbols.filter((symbol) => !reader.symbolSet.has(symbol)).sort();
   if (missing.length === 0) return NOTHING;
-  return observed([{ type: AvroWarningType.UNREADABLE_ENUM_SYMBOLS, location, message: `[${missing.join(', ')}]` }]);
+  return [{ type: AvroWarningType.UNREADABLE_ENUM_SYMBOLS, location, message: `[${missing.join(', ')}]` }];
 }

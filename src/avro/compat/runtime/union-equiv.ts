@@ -1,5 +1,6 @@
 import type { AvroField, AvroNode } from '../../model.js';
 import { isNamed } from '../../model.js';
+import { PairMap } from '../../../util/pair-map.js';
 import type { WriterNames } from './aliases.js';
 
 /**
@@ -7,7 +8,7 @@ import type { WriterNames } from './aliases.js';
  * names, sizes, symbols in order, branches in order and field names in order? Then the runtime
  * resolves branch i against branch i. Records met again count as equivalent (optimistic, as Java).
  */
-export function unionEquivalent(writer: AvroNode, reader: AvroNode, names: WriterNames, seen = new Map<AvroNode, Map<AvroNode, boolean>>()): boolean {
+export function unionEquivalent(writer: AvroNode, reader: AvroNode, names: WriterNames, seen = new PairMap<AvroNode, boolean>()): boolean {
   if (writer.kind !== reader.kind) return false;
   if (isNamed(writer) && names.name(writer) !== (reader as typeof writer).name) return false;
   switch (writer.kind) {
@@ -26,17 +27,15 @@ export function unionEquivalent(writer: AvroNode, reader: AvroNode, names: Write
       return writer.branches.length === branches.length && writer.branches.every((branch, i) => unionEquivalent(branch, branches[i] as AvroNode, names, seen));
     }
     case 'record': {
-      let inner = seen.get(writer);
-      if (!inner) seen.set(writer, (inner = new Map()));
-      const known = inner.get(reader);
+      const known = seen.get(writer, reader);
       if (known !== undefined) return known;
-      inner.set(reader, true);
+      seen.set(writer, reader, true);
       const fields = (reader as typeof writer).fields;
       const equivalent = writer.fields.length === fields.length && writer.fields.every((field, i) => {
         const other = fields[i] as AvroField;
         return names.fieldName(writer, field.name) === other.name && unionEquivalent(field.type, other.type, names, seen);
       });
-      inner.set(reader, equivalent);
+      seen.set(writer, reader, equivalent);
       return equivalent;
     }
     default:

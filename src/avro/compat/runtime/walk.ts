@@ -1,23 +1,30 @@
 import { PairMap } from '../../../util/pair-map.js';
-import type { AvroEnum, AvroField, AvroNode, AvroRecord, AvroUnion } from '../../model.js';
+import type { AvroEnum, AvroNode, AvroRecord, AvroUnion } from '../../model.js';
 import { isNamed } from '../../model.js';
 import { AvroIncompatibilityType } from '../findings.js';
+import { promotes } from '../promotions.js';
 import type { PathFinding } from '../walk.js';
 import type { WriterNames } from './aliases.js';
 import { observeLeaf, observeMissingSymbols } from './observations.js';
 import { firstMatchingBranch } from './reader-union.js';
 import { unionEquivalent } from './union-equiv.js';
-import { promotes } from '../promotions.js';
 
-/** What resolving a pair gives: errors (Java's ErrorActions), observations of the data path, and whether the pair's own action is an error. */
+/** What resolving a pair finds: errors (Java's ErrorActions) and observations of the data path. */
 export interface Resolution {
   readonly errors: readonly PathFinding[];
   readonly observations: readonly PathFinding[];
-  /** Java's action for this pair is itself an ErrorAction (what `firstMatchingBranch` looks at). */
-  readonly direct: boolean;
 }
 
-const NOTHING: Resolution = Object.freeze({ errors: Object.freeze([]), observations: Object.freeze([]), direct: false });
+/** A record pair's result, relative to the record; `direct` and `fieldError` feed Java's `hasMatchError`. */
+interface RecordEntry {
+  readonly errors: readonly PathFinding[];
+  readonly observations: readonly PathFinding[];
+  /** MISSING_REQUIRED_FIELD: Java's action for the pair is an ErrorAction. */
+  readonly direct: boolean;
+  /** The action of some field is itself an ErrorAction. */
+  readonly fieldError: boolean;
+}
+
 const IN_PROGRESS = Symbol('in progress');
 
 /**
@@ -26,25 +33,20 @@ const IN_PROGRESS = Symbol('in progress');
  * actually reads a writer's data. Its errors decide the `pulsar` profile (a pair is compatible when
  * no error is reachable, Java's `Symbol.hasErrors`); its observations (logical types, lossy
  * promotions, enum symbols the reader lacks) are the warnings of every profile. Locations are JSON
- * pointers into the reader schema.
+ * pointers into the reader schema. Findings go straight into two lists; each `resolve` returns
+ * whether Java's action for the pair is itself an ErrorAction (what `firstMatchingBranch` reads).
  */
 export class RuntimeWalk {
   private path: string[] = [];
-  private readonly records = new PairMap<AvroNode, Resolution | typeof IN_PROGRESS>();
+  private errors: PathFinding[] = [];
+  private observations: PathFinding[] = [];
+  private readonly records = new PairMap<AvroNode, RecordEntry | typeof IN_PROGRESS>();
 
   constructor(private readonly names: WriterNames) {}
 
   run(reader: AvroNode, writer: AvroNode): Resolution {
-    return this.resolve(writer, reader);
-  }
-
-  /** A pair one token down the reader schema (`items`, `type`, a reader branch), or at the same place (`undefined`). */
-  private child(token: string | undefined, writer: AvroNode, reader: AvroNode): Resolution {
-    if (token === undefined) return this.resolve(writer, reader);
-    this.path.push(token);
-    const resolution = this.resolve(writer, reader);
-    this.path.pop();
-    return resolution;
+    this.resolve(writer, reader);
+    return { errors: this.errors, observations: this.observations };
   }
 
   private location(token?: string): string {
@@ -52,151 +54,139 @@ export class RuntimeWalk {
     return token === undefined ? here : here === '' ? token : `${here}/${token}`;
   }
 
+  private child(token: string, writer: AvroNode, reader: AvroNode): boolean {
+    this.path.push(token);
+    const direct = this.resolve(writer, reader);
+    this.path.pop();
+    return direct;
+  }
+
   /** An ErrorAction, with Java's message ("Found int, expecting string"). */
-  private error(type: AvroIncompatibilityType, writer: AvroNode, reader: AvroNode, token?: string, missingField?: string): Resolution {
-    const found = `Found ${this.fullName(writer)}, expecting ${fullName(reader)}`;
-    const message = missingField === undefined ? found : `${found}, missing required field ${missingField}`;
-    return { errors: [{ type, location: this.location(token), message }], observations: [], direct: true };
+  private error(type: AvroIncompatibilityType, writer: AvroNode, reader: AvroNode, token?: string, missingField?: string): true {
+    const found = `Found ${isNamed(writer) ? this.names.fullName(writer) : writer.kind}, expecting ${isNamed(reader) ? reader.fullName : reader.kind}`;
+    this.errors.push({ type, location: this.location(token), message: missingField === undefined ? found : `${found}, missing required field ${missingField}` });
+    return true;
   }
 
-  private fullName(writer: AvroNode): string {
-    return isNamed(writer) ? this.names.fullName(writer) : writer.kind;
+  private observe(findings: readonly PathFinding[]): false {
+    for (const finding of findings) this.observations.push(finding);
+    return false;
   }
 
-  private resolve(writer: AvroNode, reader: AvroNode): Resolution {
-    if (writer.fp !== '' && writer.fp === reader.fp && reader.selfCompatible) return NOTHING;
+  private resolve(writer: AvroNode, reader: AvroNode): boolean {
+    if (writer.fp !== '' && writer.fp === reader.fp && reader.selfCompatible) return false;
     if (writer.kind === 'union') return this.writerUnion(writer, reader);
     if (writer.kind === reader.kind) {
       switch (writer.kind) {
         case 'fixed':
           if (this.names.name(writer) !== (reader as typeof writer).name) return this.error(AvroIncompatibilityType.NAME_MISMATCH, writer, reader, 'name');
           if (writer.size !== (reader as typeof writer).size) return this.error(AvroIncompatibilityType.FIXED_SIZE_MISMATCH, writer, reader, 'size');
-          return observeLeaf(writer, reader, this.location());
+          return this.leaf(writer, reader);
         case 'array':
-          return container(this.child('items', writer.items, (reader as typeof writer).items));
+          this.child('items', writer.items, (reader as typeof writer).items);
+          return false;
         case 'map':
-          return container(this.child('values', writer.values, (reader as typeof writer).values));
+          this.child('values', writer.values, (reader as typeof writer).values);
+          return false;
         case 'enum':
           if (this.names.name(writer) !== (reader as typeof writer).name) return this.error(AvroIncompatibilityType.NAME_MISMATCH, writer, reader, 'name');
-          return observeMissingSymbols(writer, reader as AvroEnum, this.location('symbols'));
+          return this.observe(observeMissingSymbols(writer, reader as AvroEnum, this.location('symbols')));
         case 'record':
-          return this.record(writer, reader as AvroRecord);
+          return this.record(writer, reader as AvroRecord, true).direct;
         default:
-          return observeLeaf(writer, reader, this.location());
+          return this.leaf(writer, reader);
       }
     }
     if (reader.kind === 'union') return this.readerUnion(writer, reader);
-    return promotes(reader.kind, writer.kind) ? observeLeaf(writer, reader, this.location()) : this.error(AvroIncompatibilityType.TYPE_MISMATCH, writer, reader);
+    return promotes(reader.kind, writer.kind) ? this.leaf(writer, reader) : this.error(AvroIncompatibilityType.TYPE_MISMATCH, writer, reader);
+  }
+
+  /** A primitive or fixed read as such: nothing to observe unless an attribute or the kind differs. */
+  private leaf(writer: AvroNode, reader: AvroNode): false {
+    if (writer.props === reader.props && writer.kind === reader.kind) return false;
+    return this.observe(observeLeaf(writer, reader, this.location()));
   }
 
   /**
    * Writer union: branch i against reader branch i when the two are the same union (Java's
    * `unionEquiv`), else every writer branch against the whole reader; every branch's errors count.
    */
-  private writerUnion(writer: AvroUnion, reader: AvroNode): Resolution {
+  private writerUnion(writer: AvroUnion, reader: AvroNode): false {
     const pairwise = reader.kind === 'union' && unionEquivalent(writer, reader, this.names);
-    const parts = writer.branches.map((branch, i) =>
-      pairwise ? this.child(String(i), branch, (reader as AvroUnion).branches[i] as AvroNode) : this.child(undefined, branch, reader),
-    );
-    return container(merge(parts));
+    writer.branches.forEach((branch, i) => {
+      if (pairwise) this.child(String(i), branch, (reader as AvroUnion).branches[i] as AvroNode);
+      else this.resolve(branch, reader);
+    });
+    return false;
   }
 
   /** Reader union, writer not: the branch Java's `firstMatchingBranch` picks, or NO_MATCHING_BRANCH. */
-  private readerUnion(writer: AvroNode, reader: AvroUnion): Resolution {
-    const branch = firstMatchingBranch(writer, reader, this.names, (w: AvroRecord, r: AvroRecord) => this.recordMatchError(w, r));
+  private readerUnion(writer: AvroNode, reader: AvroUnion): boolean {
+    const branch = firstMatchingBranch(writer, reader, this.names, (w: AvroRecord, r: AvroRecord) => {
+      const entry = this.record(w, r, false);
+      return entry.direct || entry.fieldError;
+    });
     if (branch < 0) return this.error(AvroIncompatibilityType.MISSING_UNION_BRANCH, writer, reader);
-    return container(this.child(String(branch), writer, reader.branches[branch] as AvroNode));
-  }
-
-  /** Java's `hasMatchError(RecordAdjust.resolve(w, b))`: the record, or one of its fields directly, is an error. */
-  private recordMatchError(writer: AvroRecord, reader: AvroRecord): boolean {
-    const saved = this.path;
-    this.path = [];
-    const resolution = this.record(writer, reader);
-    this.path = saved;
-    return resolution.direct || (resolution as RecordResolution).fieldError === true;
+    this.child(String(branch), writer, reader.branches[branch] as AvroNode);
+    return false;
   }
 
   /**
-   * Java's `RecordAdjust`: record names are not checked; writer fields (renamed by the reader's
-   * aliases) are read into the reader field of the same name, writer-only fields skipped; a
-   * reader field the writer lacks needs a default (else MISSING_REQUIRED_FIELD, an error of the
-   * whole record). Results are memoised per pair, relative to the record; a pair met again while in
-   * progress resolves without errors (Java's graph is cyclic there; see docs/avro.md).
+   * Java's `RecordAdjust`, memoised per pair (relative to the record): record names are not
+   * checked; writer fields (renamed by the reader's aliases) are read into the reader field of the
+   * same name, writer-only fields skipped; a reader field the writer lacks needs a default, else
+   * MISSING_REQUIRED_FIELD, an error of the whole record. A pair met again while in progress adds
+   * nothing (Java's grammar is cyclic there: see docs/avro.md). `emit` false: a branch trial.
    */
-  private record(writer: AvroRecord, reader: AvroRecord): Resolution {
+  private record(writer: AvroRecord, reader: AvroRecord, emit: boolean): RecordEntry {
     const known = this.records.get(writer, reader);
-    if (known === IN_PROGRESS) return NOTHING;
-    if (known) return prefixed(known, this.location());
-    this.records.set(writer, reader, IN_PROGRESS);
-    const saved = this.path;
-    this.path = [];
-    const resolution = this.recordFields(writer, reader);
-    this.path = saved;
-    this.records.set(writer, reader, resolution);
-    return prefixed(resolution, this.location());
+    if (known === IN_PROGRESS) return NO_ERROR;
+    const entry = known ?? this.computeRecord(writer, reader);
+    if (emit) this.emitRelative(entry);
+    return entry;
   }
 
-  private recordFields(writer: AvroRecord, reader: AvroRecord): RecordResolution {
-    const parts: PositionedResolution[] = [];
-    const read = new Set<string>();
+  private computeRecord(writer: AvroRecord, reader: AvroRecord): RecordEntry {
+    this.records.set(writer, reader, IN_PROGRESS);
+    const [path, errors, observations] = [this.path, this.errors, this.observations];
+    this.path = [];
+    this.errors = [];
+    this.observations = [];
+    const { direct, fieldError } = this.recordFields(writer, reader);
+    const entry: RecordEntry = { errors: this.errors, observations: this.observations, direct, fieldError };
+    [this.path, this.errors, this.observations] = [path, errors, observations];
+    this.records.set(writer, reader, entry);
+    return entry;
+  }
+
+  private emitRelative(entry: RecordEntry): void {
+    const here = this.location();
+    const move = (finding: PathFinding): PathFinding => (here === '' ? finding : { ...finding, location: finding.location === '' ? here : `${here}/${finding.location}` });
+    for (const finding of entry.errors) this.errors.push(move(finding));
+    for (const finding of entry.observations) this.observations.push(move(finding));
+  }
+
+  private recordFields(writer: AvroRecord, reader: AvroRecord): { direct: boolean; fieldError: boolean } {
     let fieldError = false;
+    // With aliases, writer fields are known by their rewritten names; without, the writer's own map says.
+    const read = this.names.empty ? undefined : new Set<string>();
     for (const writerField of writer.fields) {
       const name = this.names.fieldName(writer, writerField.name);
       const readerField = reader.fieldsByName.get(name);
       if (!readerField) continue;
-      read.add(name);
+      read?.add(name);
       this.path.push('fields', readerField.positionToken);
-      const part = this.child('type', writerField.type, readerField.type);
-      this.path.length -= 2;
-      fieldError ||= part.direct;
-      parts.push(withPosition(part, readerField));
+      fieldError = this.child('type', writerField.type, readerField.type) || fieldError;
+      this.path.pop();
+      this.path.pop();
     }
     let direct = false;
     for (const readerField of reader.fields) {
-      if (read.has(readerField.name) || readerField.hasDefault) continue;
-      direct = true;
-      parts.push(withPosition(this.error(AvroIncompatibilityType.READER_FIELD_MISSING_DEFAULT_VALUE, writer, reader, `fields/${readerField.positionToken}`, readerField.name), readerField));
+      if (readerField.hasDefault || (read ? read.has(readerField.name) : writer.fieldsByName.has(readerField.name))) continue;
+      direct = this.error(AvroIncompatibilityType.READER_FIELD_MISSING_DEFAULT_VALUE, writer, reader, `fields/${readerField.positionToken}`, readerField.name);
     }
-    parts.sort((a, b) => a.position - b.position);
-    return { ...merge(parts), direct, fieldError };
+    return { direct, fieldError };
   }
 }
 
-interface RecordResolution extends Resolution {
-  readonly fieldError: boolean;
-}
-
-interface PositionedResolution extends Resolution {
-  readonly position: number;
-}
-
-function withPosition(resolution: Resolution, field: AvroField): PositionedResolution {
-  return { ...resolution, position: field.position };
-}
-
-/** An action wrapping others (a container, a union): their errors count, but it is not itself an ErrorAction. */
-function container(resolution: Resolution): Resolution {
-  return resolution.direct ? { ...resolution, direct: false } : resolution;
-}
-
-function merge(parts: readonly Resolution[]): Resolution {
-  if (parts.length === 1) return parts[0] as Resolution;
-  const errors: PathFinding[] = [];
-  const observations: PathFinding[] = [];
-  for (const part of parts) {
-    errors.push(...part.errors);
-    observations.push(...part.observations);
-  }
-  return errors.length === 0 && observations.length === 0 ? NOTHING : { errors, observations, direct: false };
-}
-
-function prefixed(resolution: Resolution, here: string): Resolution {
-  if (here === '' || (resolution.errors.length === 0 && resolution.observations.length === 0)) return resolution;
-  const move = (finding: PathFinding): PathFinding => ({ ...finding, location: finding.location === '' ? here : `${here}/${finding.location}` });
-  return { ...resolution, errors: resolution.errors.map(move), observations: resolution.observations.map(move) };
-}
-
-function fullName(node: AvroNode): string {
-  return isNamed(node) ? node.fullName : node.kind;
-}
+const NO_ERROR: RecordEntry = Object.freeze({ errors: Object.freeze([]), observations: Object.freeze([]), direct: false, fieldError: false });
