@@ -10,6 +10,7 @@ import type { QualifiedName } from './names.js';
 import { PRIMITIVE_NAMES, fullNameProblem, nameProblem, qualify } from './names.js';
 import { AvroParseRule } from './parse-rules.js';
 import { markAcyclic } from './seal.js';
+import { AvroTraits, ownTraits } from './traits.js';
 
 const ENUM_RESERVED: ReadonlySet<string> = new Set([...SCHEMA_RESERVED, 'default']);
 const FIELD_RESERVED: ReadonlySet<string> = new Set(['default', 'doc', 'name', 'order', 'type', 'aliases']);
@@ -57,7 +58,7 @@ export function buildRecord(state: BuildState, json: SchemaObject, namespace: st
   const fieldsByName = new Map<string, AvroField>();
   const record: Mutable<AvroRecord> = {
     kind: 'record', name: name.name, namespace: name.namespace, fullName: name.fullName, aliases: typeAliases(state, json, name, pointer),
-    props: properties(state, json, SCHEMA_RESERVED, pointer, depth), acyclic: false, fp: '', selfCompatible: false, isError, fields, fieldsByName,
+    props: properties(state, json, SCHEMA_RESERVED, pointer, depth), acyclic: false, fp: '', selfCompatible: false, traits: AvroTraits.ALL, isError, fields, fieldsByName,
   };
   const doc = text(json.doc);
   if (doc !== undefined) record.doc = doc;
@@ -163,7 +164,7 @@ export function buildEnum(state: BuildState, json: SchemaObject, namespace: stri
   }
   const node: Mutable<AvroEnum> = {
     kind: 'enum', name: name.name, namespace: name.namespace, fullName: name.fullName, aliases: typeAliases(state, json, name, pointer),
-    props: properties(state, json, ENUM_RESERVED, pointer, depth), acyclic: true, fp: '', selfCompatible: false, symbols, symbolSet,
+    props: properties(state, json, ENUM_RESERVED, pointer, depth), acyclic: true, fp: '', selfCompatible: false, traits: AvroTraits.NONE, symbols, symbolSet,
   };
   if (enumDefault !== undefined) node.default = enumDefault;
   return registerNamed(state, json, node);
@@ -177,8 +178,9 @@ export function buildFixed(state: BuildState, json: SchemaObject, namespace: str
   }
   const node: Mutable<AvroFixed> = {
     kind: 'fixed', name: name.name, namespace: name.namespace, fullName: name.fullName, aliases: typeAliases(state, json, name, pointer),
-    props: properties(state, json, SCHEMA_RESERVED, pointer, depth), acyclic: true, fp: '', selfCompatible: false, size,
+    props: properties(state, json, SCHEMA_RESERVED, pointer, depth), acyclic: true, fp: '', selfCompatible: false, traits: AvroTraits.NONE, size,
   };
+  node.traits = ownTraits('fixed', node.props);
   return registerNamed(state, json, node);
 }
 

@@ -8,6 +8,7 @@ import type { BuildState, Mutable, SchemaObject } from './build-state.js';
 import { EMPTY_PROPS, MAX_JSON_DEPTH, SCHEMA_RESERVED, isSchemaObject, parseFailure, properties } from './build-state.js';
 import { markAcyclic } from './seal.js';
 import { primitiveFingerprint } from './structure.js';
+import { AvroTraits, ownTraits } from './traits.js';
 
 /** A name read before its definition: Java 1.12 resolves such forward references at the end. */
 class Pending {
@@ -63,8 +64,9 @@ function describeJson(json: unknown): string {
 
 function primitive(kind: AvroPrimitiveKind, props: Readonly<Record<string, JsonValue>>): AvroPrimitive {
   // Plain primitives carry their fingerprint from the start; others get one with their schema's.
-  if (props === EMPTY_PROPS) return { kind, props, acyclic: true, fp: primitiveFingerprint(kind), selfCompatible: true };
-  return { kind, props, acyclic: true, fp: '', selfCompatible: false };
+  const traits = ownTraits(kind, props);
+  if (props === EMPTY_PROPS) return { kind, props, acyclic: true, fp: primitiveFingerprint(kind), selfCompatible: true, traits };
+  return { kind, props, acyclic: true, fp: '', selfCompatible: false, traits };
 }
 
 /**
@@ -84,7 +86,7 @@ function buildContainer(state: BuildState, json: SchemaObject, kind: 'array' | '
   if (childJson === undefined) {
     throw parseFailure(state, `${pointer}/${key}`, kind === 'array' ? AvroParseRule.MISSING_ITEMS : AvroParseRule.MISSING_VALUES, `${kind === 'array' ? 'an array' : 'a map'} needs "${key}"`);
   }
-  const node = { kind, props: properties(state, json, SCHEMA_RESERVED, pointer, depth), acyclic: false, fp: '', selfCompatible: false } as Mutable<AvroArray> | Mutable<AvroMap>;
+  const node = { kind, props: properties(state, json, SCHEMA_RESERVED, pointer, depth), acyclic: false, fp: '', selfCompatible: false, traits: AvroTraits.ALL } as Mutable<AvroArray> | Mutable<AvroMap>;
   if (kind === 'array') (node as Mutable<AvroArray>).items = child(state, node, key, childJson, namespace, `${pointer}/${key}`, depth + 1);
   else (node as Mutable<AvroMap>).values = child(state, node, key, childJson, namespace, `${pointer}/${key}`, depth + 1);
   markAcyclic(node, state);
@@ -93,7 +95,7 @@ function buildContainer(state: BuildState, json: SchemaObject, kind: 'array' | '
 
 function buildUnion(state: BuildState, json: readonly unknown[], namespace: string | null, pointer: string, depth: number): AvroUnion {
   const branches: AvroNode[] = [];
-  const node: Mutable<AvroUnion> = { kind: 'union', branches, props: EMPTY_PROPS, acyclic: false, fp: '', selfCompatible: false };
+  const node: Mutable<AvroUnion> = { kind: 'union', branches, props: EMPTY_PROPS, acyclic: false, fp: '', selfCompatible: false, traits: AvroTraits.ALL };
   for (let i = 0; i < json.length; i++) {
     if (Array.isArray(json[i])) throw parseFailure(state, `${pointer}/${i}`, AvroParseRule.NESTED_UNION, 'Nested union: a union may not directly contain a union');
     const branch = child(state, branches, i, json[i], namespace, `${pointer}/${i}`, depth + 1);

@@ -27,6 +27,8 @@ interface AvroNodeBase {
    * writer fields for that reader field).
    */
   readonly selfCompatible: boolean;
+  /** Internal: what the subtree holds that warnings depend on (`AvroTraits` bits, see traits.ts). */
+  readonly traits: number;
 }
 
 export interface AvroPrimitive extends AvroNodeBase {

@@ -2,6 +2,7 @@ import { FIELD_TREE_MIN_FIELDS, buildFieldTree } from './field-tree.js';
 import type { AvroNode, AvroRecord } from './model.js';
 import { EMPTY_PROPS } from './build-state.js';
 import { primitiveContainerFingerprint, structuralFingerprint } from './structure.js';
+import { ownTraits } from './traits.js';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
@@ -45,11 +46,19 @@ const isSelfCompatible = (child: AvroNode | undefined): boolean => child !== und
 
 /**
  * Marks a node just built as acyclic when all its children are (a record being defined is not
- * yet, so a reference back to it is not); otherwise the end of the parse decides.
+ * yet, so a reference back to it is not), and gives it its children's traits; otherwise the end of
+ * the parse decides, and the node keeps every trait.
  */
 export function markAcyclic(node: AvroNode, state: { acyclicPending: boolean }): void {
-  if (everyChild(node, isAcyclic)) (node as Mutable<AvroNode>).acyclic = true;
-  else state.acyclicPending = true;
+  if (everyChild(node, isAcyclic)) {
+    const mutable = node as Mutable<AvroNode>;
+    mutable.acyclic = true;
+    let traits = ownTraits(node.kind, node.props);
+    everyChild(node, (child) => ((traits |= (child as AvroNode).traits), true));
+    mutable.traits = traits;
+  } else {
+    state.acyclicPending = true;
+  }
   // Arrays, maps and unions of plain primitives (["null","string"]) get their fingerprint at once:
   // it costs next to nothing, and lets even a single check skip identical ones.
   if (node.kind !== 'record' && node.props === EMPTY_PROPS && everyChild(node, isPlainPrimitive)) {

@@ -203,6 +203,27 @@ describe('Apache Avro Java 1.12 corpus (12,000 pairs)', () => {
     expect(misplaced).toEqual([]);
   });
 
+  it('gives the same warnings in every profile (the confluent and strict walks skip what cannot warn; pulsar walks everything)', () => {
+    const strict = new AvroChecker({ profile: 'strict' });
+    const isStrict = (finding: Finding): boolean => finding.type === 'LOGICAL_TYPE_CHANGED' || finding.type === 'DECIMAL_MISMATCH';
+    const differing: string[] = [];
+    let warned = 0;
+    for (const { pair, reader, writer } of judged) {
+      const everything = pulsar.canRead(reader, writer).warnings.filter((finding) => finding.type !== 'UNREADABLE_ENUM_SYMBOLS');
+      const confluent = checker.canRead(reader, writer);
+      const spec = strict.canRead(reader, writer);
+      if (everything.length > 0) warned++;
+      const same =
+        JSON.stringify(plain(confluent.warnings)) === JSON.stringify(plain(everything)) &&
+        JSON.stringify(plain(spec.incompatibilities)) === JSON.stringify(plain([...confluent.incompatibilities, ...everything.filter(isStrict)])) &&
+        JSON.stringify(plain(spec.warnings)) === JSON.stringify(plain(everything.filter((finding) => !isStrict(finding))));
+      if (!same) differing.push(pair.id);
+    }
+    console.info(`[avro-java-1.12] warnings: ${warned} pairs warn; the three profiles differ on ${differing.length}`);
+    expect(differing).toEqual([]);
+    expect(warned).toBeGreaterThan(100);
+  });
+
   it('puts every finding at a location of the reader schema that fits its type', () => {
     const misplaced: string[] = [];
     for (const { pair, reader, writer } of judged) {

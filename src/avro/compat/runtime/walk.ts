@@ -3,6 +3,7 @@ import type { AvroEnum, AvroNode, AvroRecord, AvroUnion } from '../../model.js';
 import { isNamed } from '../../model.js';
 import { AvroIncompatibilityType } from '../findings.js';
 import { promotes } from '../promotions.js';
+import { mayObserve } from '../../traits.js';
 import type { PathFinding } from '../walk.js';
 import type { WriterNames } from './aliases.js';
 import { observeLeaf, observeMissingSymbols } from './observations.js';
@@ -41,8 +42,17 @@ export class RuntimeWalk {
   private errors: PathFinding[] = [];
   private observations: PathFinding[] = [];
   private readonly records = new PairMap<AvroNode, RecordEntry | typeof IN_PROGRESS>();
+  /** In `observeOnly` mode, the full walk that decides record branch trials. */
+  private trials: RuntimeWalk | undefined;
 
-  constructor(private readonly names: WriterNames) {}
+  /**
+   * `observeOnly`: only the observations are wanted (profiles `confluent` and `strict`), so pairs
+   * whose traits cannot produce one are skipped, and errors are incomplete.
+   */
+  constructor(
+    private readonly names: WriterNames,
+    private readonly observeOnly = false,
+  ) {}
 
   run(reader: AvroNode, writer: AvroNode): Resolution {
     this.resolve(writer, reader);
@@ -75,6 +85,7 @@ export class RuntimeWalk {
 
   private resolve(writer: AvroNode, reader: AvroNode): boolean {
     if (writer.fp !== '' && writer.fp === reader.fp && reader.selfCompatible) return false;
+    if (this.observeOnly && !mayObserve(writer, reader)) return false;
     if (writer.kind === 'union') return this.writerUnion(writer, reader);
     if (writer.kind === reader.kind) {
       switch (writer.kind) {
@@ -90,7 +101,7 @@ export class RuntimeWalk {
           return false;
         case 'enum':
           if (this.names.name(writer) !== (reader as typeof writer).name) return this.error(AvroIncompatibilityType.NAME_MISMATCH, writer, reader, 'name');
-          return this.observe(observeMissingSymbols(writer, reader as AvroEnum, this.location('symbols')));
+          return this.observe(observeMissingSymbols(writer, reader as AvroEnum, () => this.location('symbols')));
         case 'record':
           return this.record(writer, reader as AvroRecord, true).direct;
         default:
@@ -104,7 +115,7 @@ export class RuntimeWalk {
   /** A primitive or fixed read as such: nothing to observe unless an attribute or the kind differs. */
   private leaf(writer: AvroNode, reader: AvroNode): false {
     if (writer.props === reader.props && writer.kind === reader.kind) return false;
-    return this.observe(observeLeaf(writer, reader, this.location()));
+    return this.observe(observeLeaf(writer, reader, () => this.location()));
   }
 
   /**
@@ -122,13 +133,20 @@ export class RuntimeWalk {
 
   /** Reader union, writer not: the branch Java's `firstMatchingBranch` picks, or NO_MATCHING_BRANCH. */
   private readerUnion(writer: AvroNode, reader: AvroUnion): boolean {
-    const branch = firstMatchingBranch(writer, reader, this.names, (w: AvroRecord, r: AvroRecord) => {
-      const entry = this.record(w, r, false);
-      return entry.direct || entry.fieldError;
-    });
+    const branch = firstMatchingBranch(writer, reader, this.names, (w: AvroRecord, r: AvroRecord) => this.recordMatchError(w, r));
     if (branch < 0) return this.error(AvroIncompatibilityType.MISSING_UNION_BRANCH, writer, reader);
     this.child(String(branch), writer, reader.branches[branch] as AvroNode);
     return false;
+  }
+
+  /** Java's `hasMatchError` for a record branch trial: decided by a full walk, never a pruned one. */
+  private recordMatchError(writer: AvroRecord, reader: AvroRecord): boolean {
+    if (this.observeOnly) {
+      this.trials ??= new RuntimeWalk(this.names);
+      return this.trials.recordMatchError(writer, reader);
+    }
+    const entry = this.record(writer, reader, false);
+    return entry.direct || entry.fieldError;
   }
 
   /**
@@ -148,18 +166,23 @@ export class RuntimeWalk {
 
   private computeRecord(writer: AvroRecord, reader: AvroRecord): RecordEntry {
     this.records.set(writer, reader, IN_PROGRESS);
-    const [path, errors, observations] = [this.path, this.errors, this.observations];
+    const path = this.path;
+    const errors = this.errors;
+    const observations = this.observations;
     this.path = [];
     this.errors = [];
     this.observations = [];
     const { direct, fieldError } = this.recordFields(writer, reader);
     const entry: RecordEntry = { errors: this.errors, observations: this.observations, direct, fieldError };
-    [this.path, this.errors, this.observations] = [path, errors, observations];
+    this.path = path;
+    this.errors = errors;
+    this.observations = observations;
     this.records.set(writer, reader, entry);
     return entry;
   }
 
   private emitRelative(entry: RecordEntry): void {
+    if (entry.errors.length === 0 && entry.observations.length === 0) return;
     const here = this.location();
     const move = (finding: PathFinding): PathFinding => (here === '' ? finding : { ...finding, location: finding.location === '' ? here : `${here}/${finding.location}` });
     for (const finding of entry.errors) this.errors.push(move(finding));
@@ -175,12 +198,14 @@ export class RuntimeWalk {
       const readerField = reader.fieldsByName.get(name);
       if (!readerField) continue;
       read?.add(name);
+      if (this.observeOnly && !mayObserve(writerField.type, readerField.type)) continue;
       this.path.push('fields', readerField.positionToken);
       fieldError = this.child('type', writerField.type, readerField.type) || fieldError;
       this.path.pop();
       this.path.pop();
     }
     let direct = false;
+    if (this.observeOnly) return { direct, fieldError };
     for (const readerField of reader.fields) {
       if (readerField.hasDefault || (read ? read.has(readerField.name) : writer.fieldsByName.has(readerField.name))) continue;
       direct = this.error(AvroIncompatibilityType.READER_FIELD_MISSING_DEFAULT_VALUE, writer, reader, `fields/${readerField.positionToken}`, readerField.name);
