@@ -145,6 +145,26 @@ describe('profile pulsar: Java 1.12 runtime resolution (reference/avro.md §2.10
   });
 });
 
+describe('warnings in a history check', () => {
+  it('carry direction, version and a sentence with new and old filled in', () => {
+    const result = checkCompatibility('FULL', field('float'), [field('long')]);
+    expect(result.compatible).toBe(false);
+    expect(result.warnings).toEqual([
+      {
+        type: 'LOSSY_PROMOTION', direction: 'BACKWARD', version: 1, location: '/fields/0/type',
+        message: 'writer long read as float: large values lose precision',
+        description: "The new schema reads a number of the old schema as a less precise type at path '/fields/0/type' (writer long read as float: large values lose precision)",
+      },
+    ]);
+    const enums = (symbols: string[]): object => field({ type: 'enum', name: 'E', symbols });
+    const pulsar = checkCompatibility('FORWARD', enums(['A', 'B', 'C']), [enums(['A', 'B'])], { avro: { profile: 'pulsar' } });
+    expect(pulsar.compatible).toBe(true);
+    expect(pulsar.warnings.map((warning) => warning.description)).toEqual([
+      "The old schema is missing enum symbols '[C]' at path '/fields/0/type/symbols' of the new schema: data holding them fails when read",
+    ]);
+  });
+});
+
 describe('choosing a profile', () => {
   it('is an AvroChecker option and a checkCompatibility option', () => {
     const reader = { type: 'record', name: 'X', fields: [{ name: 'a', type: 'int' }] };

@@ -55,6 +55,14 @@ export function describeAvroFinding(finding: Finding, roles: Roles): string {
       return `The field '${finding.message}' at path '${path}' in the ${roles.reader} schema has no default value and is missing in the ${roles.writer} schema`;
     case AvroIncompatibilityType.AMBIGUOUS_FIELD_ALIAS:
       return `The field at path '${path}' in the ${roles.reader} schema matches more than one field of the ${roles.writer} schema by its name and aliases`;
+    case AvroWarningType.LOSSY_PROMOTION:
+      return `The ${roles.reader} schema reads a number of the ${roles.writer} schema as a less precise type at path '${path}' (${finding.message})`;
+    case AvroWarningType.DECIMAL_MISMATCH:
+      return `The ${roles.reader} schema reads a decimal of the ${roles.writer} schema with another precision or scale at path '${path}' (${finding.message})`;
+    case AvroWarningType.LOGICAL_TYPE_CHANGED:
+      return `The ${roles.reader} schema reads a value of the ${roles.writer} schema with another logical type at path '${path}' (${finding.message})`;
+    case AvroWarningType.UNREADABLE_ENUM_SYMBOLS:
+      return `The ${roles.reader} schema is missing enum symbols '${finding.message}' at path '${path}' of the ${roles.writer} schema: data holding them fails when read`;
     default:
       return `${finding.message} (path '${path}')`;
   }
