@@ -52,11 +52,15 @@ function findingSections(findings: readonly Incompatibility[], checked: readonly
 }
 
 function formatFinding(finding: Incompatibility, paint: Paint): string[] {
-  return [
+  const lines = [
     `  ${paint.bold(finding.type)} at ${finding.location} (${directionText(finding)})`,
     `    ${finding.description}`,
     `    ${paint.dim(`detail: ${finding.message}`)}`,
   ];
+  if (finding.hint !== undefined) lines.push(`    ${paint.green(`hint: ${finding.hint}`)}`);
+  if (finding.witness === 'any') lines.push(`    ${paint.dim('witness: any datum (the reader rejects all data of this writer)')}`);
+  else if (finding.witness !== undefined) lines.push(`    ${paint.dim(`witness: ${finding.witness.json} (binary ${finding.witness.hex})`)}`);
+  return lines;
 }
 
 /** BACKWARD: the candidate reads old data; FORWARD: the old version reads the candidate's data (DESIGN.md §1). */

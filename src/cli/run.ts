@@ -1,7 +1,7 @@
 import {
   CheckerRegistry, SchemaCompatError, checkCompatibility, parseSchema, parseStrategy,
 } from '../index.js';
-import type { ParsedSchema, Strategy } from '../index.js';
+import type { AvroProfile, ParsedSchema, Strategy } from '../index.js';
 import { UsageError, parseArgs } from './args.js';
 import type { OptionSpecs } from './args.js';
 import { formatText } from './format-text.js';
@@ -33,13 +33,19 @@ const CHECK_OPTIONS: OptionSpecs = {
   strategy: { takesValue: true },
   type: { takesValue: true },
   format: { takesValue: true },
+  profile: { takesValue: true },
+  explain: { takesValue: false },
   'stop-at-first-failure': { takesValue: false },
 };
+
+const AVRO_PROFILES: readonly AvroProfile[] = ['confluent', 'pulsar', 'strict'];
 
 interface CheckCommand {
   readonly strategy: Strategy;
   readonly format: 'text' | 'json';
   readonly stopAtFirstFailure: boolean;
+  readonly profile: AvroProfile;
+  readonly explain: boolean;
   readonly candidate: string;
   readonly history: readonly string[];
 }
@@ -65,12 +71,12 @@ function runCheck(argv: readonly string[], io: CliIO): ExitCode {
   const args = parseArgs(argv, CHECK_OPTIONS);
   if (args.options['help']) return write(io.stdout, checkHelp(), ExitCode.COMPATIBLE);
   const command = toCheckCommand(args.options, args.positionals);
-  const registry = CheckerRegistry.withDefaults();
+  const registry = CheckerRegistry.withDefaults({ avro: { profile: command.profile } });
   const parse = (path: string, version?: number): ParsedSchema =>
     parseSchema('AVRO', readSchemaFile(path, io), { label: path, registry, ...(version === undefined ? {} : { version }) });
   const candidate = parse(command.candidate);
   const history = command.history.map((path, i) => parse(path, i + 1));
-  const result = checkCompatibility(command.strategy, candidate, history, { registry, stopAtFirstFailure: command.stopAtFirstFailure });
+  const result = checkCompatibility(command.strategy, candidate, history, { registry, stopAtFirstFailure: command.stopAtFirstFailure, explain: command.explain });
   const files = new Map(command.history.map((path, i) => [i + 1, path] as const));
   io.stdout(command.format === 'json' ? `${JSON.stringify(result, null, 2)}\n` : formatText(result, makePaint(colourEnabled(io)), files));
   return result.compatible ? ExitCode.COMPATIBLE : ExitCode.INCOMPATIBLE;
@@ -86,9 +92,11 @@ function toCheckCommand(options: Readonly<Record<string, string | true>>, positi
   }
   const format = options['format'] ?? 'text';
   if (format !== 'text' && format !== 'json') throw new UsageError(`--format must be text or json, not ${JSON.stringify(format)}`);
+  const profile = options['profile'] ?? 'confluent';
+  if (!AVRO_PROFILES.includes(profile as AvroProfile)) throw new UsageError(`--profile must be one of ${AVRO_PROFILES.join(', ')}, not ${JSON.stringify(profile)}`);
   const [candidate, ...history] = positionals;
   if (candidate === undefined || history.length === 0) throw new UsageError('check needs a CANDIDATE file and at least one HISTORY file');
-  return { strategy: parseStrategy(strategy), format, stopAtFirstFailure: options['stop-at-first-failure'] === true, candidate, history };
+  return { strategy: parseStrategy(strategy), format, stopAtFirstFailure: options['stop-at-first-failure'] === true, profile: profile as AvroProfile, explain: options['explain'] === true, candidate, history };
 }
 
 /**

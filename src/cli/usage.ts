@@ -1,6 +1,6 @@
 import { strategyNames } from '../index.js';
 
-export const PROGRAM_USAGE = 'usage: schema-compat check --strategy S [--type avro] [--format text|json] CANDIDATE HISTORY...';
+export const PROGRAM_USAGE = 'usage: schema-compat check --strategy S [--type avro] [--profile P] [--explain] [--format text|json] CANDIDATE HISTORY...';
 
 /** `schema-compat --help`. */
 export function programHelp(): string {
@@ -31,6 +31,9 @@ Options:
   --strategy S               compatibility strategy (required, case-insensitive), one of:
                              ${strategyNames().join(', ')}
   --type T                   schema type of every file; only avro for now (default avro)
+  --profile P                whose Avro rules decide: confluent (default, Confluent Schema
+                             Registry), pulsar (Pulsar's broker) or strict (the Avro 1.12 spec)
+  --explain                  add a fix hint and a witness datum to every finding
   --format text|json         text for people (default), or the CompatibilityResult as JSON
   --stop-at-first-failure    stop after the first failing version, as registries do
   -h, --help                 show this help

@@ -141,7 +141,7 @@ describe('schema-compat check: bad input exits 2', () => {
     const run = cli(args);
     expect(run.code).toBe(2);
     expect(run.stdout).toBe('');
-    expect(run.stderr).toBe(`error: ${reason}\nusage: schema-compat check --strategy S [--type avro] [--format text|json] CANDIDATE HISTORY...\n`);
+    expect(run.stderr).toBe(`error: ${reason}\nusage: schema-compat check --strategy S [--type avro] [--profile P] [--explain] [--format text|json] CANDIDATE HISTORY...\n`);
   });
 
   it('says only avro is supported for another --type', () => {
@@ -155,7 +155,7 @@ describe('schema-compat: help, version, colour', () => {
   it.each([['--help'], ['-h']])('%s prints the program help and exits 0', (flag) => {
     const run = cli([flag]);
     expect(run.code).toBe(0);
-    expect(run.stdout.split('\n')[0]).toBe('usage: schema-compat check --strategy S [--type avro] [--format text|json] CANDIDATE HISTORY...');
+    expect(run.stdout.split('\n')[0]).toBe('usage: schema-compat check --strategy S [--type avro] [--profile P] [--explain] [--format text|json] CANDIDATE HISTORY...');
     expect(run.stdout).toContain('Exit codes: 0 compatible, 1 incompatible, 2 bad input or usage.');
   });
 

@@ -12,6 +12,7 @@ const ESC = '\u001b';
 const FILES: Readonly<Record<string, string>> = {
   'old.avsc': '{"type":"record","name":"R","fields":[{"name":"a","type":"long"}]}',
   'new.avsc': '{"type":"record","name":"R","fields":[{"name":"a","type":"int"}]}',
+  'renamed.avsc': '{"type":"record","name":"Renamed","fields":[{"name":"a","type":"long"}]}',
 };
 
 interface Captured {
@@ -134,5 +135,22 @@ describe('formatText', () => {
   it('says when a compatible check compared nothing', () => {
     const result: CompatibilityResult = { compatible: true, strategy: 'NONE', checked: [], incompatibilities: [], warnings: [] };
     expect(formatText(result, makePaint(false))).toBe('COMPATIBLE under NONE: no versions checked\n');
+  });
+});
+
+describe('runCli --profile', () => {
+  it('chooses whose rules decide: Pulsar does not compare record names, Confluent does', () => {
+    const confluent = run(['check', '--strategy', 'backward', 'renamed.avsc', 'old.avsc']);
+    expect(confluent.code).toBe(1);
+    expect(confluent.stdout).toContain('NAME_MISMATCH at /name');
+    const pulsar = run(['check', '--strategy', 'backward', '--profile', 'pulsar', 'renamed.avsc', 'old.avsc']);
+    expect(pulsar.code).toBe(0);
+    expect(pulsar.stdout.split('\n')[0]).toBe('COMPATIBLE under BACKWARD: checked version 1');
+  });
+
+  it('rejects an unknown profile as a usage error, listing the three', () => {
+    const out = run(['check', '--strategy', 'backward', '--profile', 'karapace', 'new.avsc', 'old.avsc']);
+    expect(out.code).toBe(2);
+    expect(out.stderr.split('\n')[0]).toBe('error: --profile must be one of confluent, pulsar, strict, not "karapace"');
   });
 });
