@@ -96,7 +96,7 @@ function compareWithVersions(strategy: Strategy, checker: SchemaChecker<unknown>
       const result = pairs.canRead(reader, writer);
       const place = (finding: Finding): Incompatibility => {
         const placed = placeFinding(checker, finding, direction, version.label);
-        return how.explain && checker.explain ? { ...placed, ...checker.explain(finding, reader, writer) } : placed;
+        return how.explain && checker.explain ? { ...placed, ...checker.explain(finding, reader, writer, ROLES[direction]) } : placed;
       };
       for (const finding of result.incompatibilities) incompatibilities.push(place(finding));
       for (const finding of result.warnings) warnings.push(place(finding));

@@ -1,9 +1,10 @@
 import { InvalidOptionError } from '../errors.js';
 import type { PairChecker, ParseOptions, Roles, SchemaChecker } from '../checkers/types.js';
-import type { Finding, PairResult } from '../result.js';
+import type { Explanation, Finding, PairResult } from '../result.js';
 import { canReadAvro } from './compat/can-read.js';
 import type { AvroProfile } from './compat/can-read.js';
 import { describeAvroFinding } from './compat/findings.js';
+import { avroHint } from './explain/hints.js';
 import { SessionMemo } from './compat/walk.js';
 import { sameAvroSchema } from './equality.js';
 import { fingerprintSchema } from './fingerprints.js';
@@ -92,5 +93,13 @@ export class AvroChecker implements SchemaChecker<AvroSchema> {
 
   describe(finding: Finding, roles: Roles): string {
     return describeAvroFinding(finding, roles);
+  }
+
+  /**
+   * A repair hint (docs/avro.md, "Fix hints") for a finding of `canRead(reader, writer)`; with
+   * `roles`, it says which schema to change (the new one when the old one is the reader).
+   */
+  explain(finding: Finding, reader: AvroSchema, writer: AvroSchema, roles?: Roles): Explanation {
+    return { hint: avroHint(finding, reader, writer, roles) };
   }
 }

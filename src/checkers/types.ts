@@ -43,6 +43,9 @@ export interface SchemaChecker<S> extends PairChecker<S> {
   openSession?(): PairChecker<S>;
   /** A sentence for a person, with "new"/"old" filled in by the roles of this check. */
   describe?(finding: Finding, roles: Roles): string;
-  /** A repair hint and a witness datum for a finding of `canRead(reader, writer)`; asked only with `explain: true`. */
-  explain?(finding: Finding, reader: S, writer: S): Explanation;
+  /**
+   * A repair hint and a witness datum for a finding of `canRead(reader, writer)`; asked only with
+   * `explain: true`. `roles` (absent outside a history check) says which schema is the new one.
+   */
+  explain?(finding: Finding, reader: S, writer: S, roles?: Roles): Explanation;
 }
