@@ -30,6 +30,24 @@ console.log(`  checkCompatibility on the two texts       ${formatRatio(a.checkTe
 console.log(`  avsc createResolver on built types        ${formatRatio(a.avscResolver.ratio)}   = ${formatRatio(a.avscResolver.ratio / a.checkParsed.ratio)} our check on parsed schemas (target ≥ 10×)`);
 console.log(`  avsc Type.forSchema + createResolver      ${formatRatio(a.avscFull.ratio)}   = ${formatRatio(a.avscFull.ratio / a.checkText.ratio)} our check on texts`);
 
+// Profiles and warnings on the same pair; explain (hints and witnesses) on the failing direction.
+const pulsar = new AvroChecker({ profile: 'pulsar' });
+const strict = new AvroChecker({ profile: 'strict' });
+const quiet = new AvroChecker({ warnings: false });
+const profiles = compare(() => checker.canRead(v2.schema, v1.schema), {
+  quiet: () => quiet.canRead(v2.schema, v1.schema),
+  pulsar: () => pulsar.canRead(v2.schema, v1.schema),
+  strict: () => strict.canRead(v2.schema, v1.schema),
+});
+const full = checkCompatibility('FULL', v2, [v1]);
+const explain = compare(() => checkCompatibility('FULL', v2, [v1]), { explain: () => checkCompatibility('FULL', v2, [v1], { explain: true }) }, { rounds: 11 });
+console.log(`Profiles, on scenario A's pair (yardstick: canRead under confluent, with its warnings = 1×; that is ${formatRatio(a.canRead.ratio)} JSON.parse)`);
+console.log(`  confluent with warnings: false            ${formatRatio(profiles.quiet.ratio)}`);
+console.log(`  pulsar                                    ${formatRatio(profiles.pulsar.ratio)}   = ${formatRatio(profiles.pulsar.ratio / profiles.quiet.ratio)} confluent without warnings (target ≤ 1.5× confluent)`);
+console.log(`  strict                                    ${formatRatio(profiles.strict.ratio)}`);
+console.log(`Explain: FULL check of the pair, ${full.incompatibilities.length} incompatibilities (yardstick: the same check without explain = 1×)`);
+console.log(`  with explain: true (a hint and a witness per finding)  ${formatRatio(explain.explain.ratio)}, ${formatRatio((explain.explain.ratio - 1) / Math.max(full.incompatibilities.length + full.warnings.length, 1))} per finding`);
+
 // A registry's stored versions: parsed once, with `reuse: true` (every sub-schema fingerprinted).
 const versions = Array.from({ length: 1000 }, (_, i) => parseSchema('AVRO', JSON.stringify(versionWithOwnFields(i + 1)), { reuse: true }));
 const reuseParse = compare(() => JSON.parse(textV1), { plain: () => parseSchema('AVRO', textV1), reuse: () => parseSchema('AVRO', textV1, { reuse: true }) });

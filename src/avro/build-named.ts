@@ -10,7 +10,7 @@ import type { QualifiedName } from './names.js';
 import { PRIMITIVE_NAMES, fullNameProblem, nameProblem, qualify } from './names.js';
 import { AvroParseRule } from './parse-rules.js';
 import { markAcyclic } from './seal.js';
-import { AvroTraits, ownTraits } from './traits.js';
+import { AvroTraits, NO_FIELD_TRAITS, ownTraits } from './traits.js';
 
 const ENUM_RESERVED: ReadonlySet<string> = new Set([...SCHEMA_RESERVED, 'default']);
 const FIELD_RESERVED: ReadonlySet<string> = new Set(['default', 'doc', 'name', 'order', 'type', 'aliases']);
@@ -58,7 +58,7 @@ export function buildRecord(state: BuildState, json: SchemaObject, namespace: st
   const fieldsByName = new Map<string, AvroField>();
   const record: Mutable<AvroRecord> = {
     kind: 'record', name: name.name, namespace: name.namespace, fullName: name.fullName, aliases: typeAliases(state, json, name, pointer),
-    props: properties(state, json, SCHEMA_RESERVED, pointer, depth), acyclic: false, fp: '', selfCompatible: false, traits: AvroTraits.ALL, isError, fields, fieldsByName,
+    props: properties(state, json, SCHEMA_RESERVED, pointer, depth), acyclic: false, fp: '', selfCompatible: false, traits: AvroTraits.ALL, isError, fields, fieldsByName, fieldTraits: NO_FIELD_TRAITS,
   };
   const doc = text(json.doc);
   if (doc !== undefined) record.doc = doc;

@@ -2,7 +2,7 @@ import { FIELD_TREE_MIN_FIELDS, buildFieldTree } from './field-tree.js';
 import type { AvroNode, AvroRecord } from './model.js';
 import { EMPTY_PROPS } from './build-state.js';
 import { primitiveContainerFingerprint, structuralFingerprint } from './structure.js';
-import { ownTraits } from './traits.js';
+import { fieldTraitsOf, ownTraits } from './traits.js';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
@@ -56,8 +56,10 @@ export function markAcyclic(node: AvroNode, state: { acyclicPending: boolean }):
     let traits = ownTraits(node.kind, node.props);
     everyChild(node, (child) => ((traits |= (child as AvroNode).traits), true));
     mutable.traits = traits;
+    if (node.kind === 'record') (mutable as Mutable<AvroRecord>).fieldTraits = fieldTraitsOf(node, true);
   } else {
     state.acyclicPending = true;
+    if (node.kind === 'record') (node as Mutable<AvroRecord>).fieldTraits = fieldTraitsOf(node, false);
   }
   // Arrays, maps and unions of plain primitives (["null","string"]) get their fingerprint at once:
   // it costs next to nothing, and lets even a single check skip identical ones.

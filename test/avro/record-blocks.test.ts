@@ -48,11 +48,18 @@ describe('checking large records block by block', () => {
       { ...writer, fields: fields.map((f, i) => (i % 10 === 0 ? { ...f, name: `renamed${i}`, aliases: [f.name] } : f)) },
       { ...writer, fields: fields.map((f, i) => (i === 99 ? { ...f, aliases: ['f98'] } : f)) },
       { ...writer, fields: [...fields].reverse() },
+      // Warnings: a long read as float, a logical type added, and a changed decimal, spread over blocks.
+      {
+        ...writer,
+        fields: fields.map((f, i) =>
+          i === 2 ? { ...f, type: ['null', 'float'] } : i === 33 ? { ...f, type: { type: 'int', logicalType: 'date' } } : i === 95 ? { ...f, type: 'double' } : f),
+      },
     ];
     for (const [i, reader] of variants.entries()) {
       for (const [r, w] of [[reader, writer], [writer, reader]] as const) {
         const byBlocks = checker.canRead(parse(r, true), parse(w, true));
         expect(byBlocks, `variant ${i}`).toEqual(checker.canRead(parse(r, false), parse(w, false)));
+        if (i === variants.length - 1 && r === reader) expect(byBlocks.warnings.map((warning) => warning.location)).toEqual(['/fields/2/type/1', '/fields/33/type', '/fields/95/type']);
       }
     }
   });

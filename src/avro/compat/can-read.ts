@@ -38,7 +38,7 @@ export function canReadAvro(reader: AvroSchema, writer: AvroSchema, options: Can
       const incompatibilities = new ResolutionWalk({ javaQuirks: options.javaQuirks }, memo).run(reader.root, writer.root);
       return { compatible: incompatibilities.length === 0, incompatibilities, warnings: NO_WARNINGS };
     }
-    const runtime = new RuntimeWalk(writerNames(reader, writer, memo), options.profile !== 'pulsar').run(reader.root, writer.root);
+    const runtime = new RuntimeWalk(writerNames(reader, writer, memo), options.profile !== 'pulsar', memo.blocks).run(reader.root, writer.root);
     const observations = options.warnings || options.profile === 'strict' ? runtime.observations.map(absolute) : NO_WARNINGS;
     if (options.profile === 'pulsar') {
       const incompatibilities = runtime.errors.map(absolute);

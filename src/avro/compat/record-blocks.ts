@@ -19,7 +19,7 @@ interface BlockEntry {
 }
 
 /** What the block walk needs to know of a reader record, and the results of the blocks it met. */
-interface ReaderFacts {
+export interface ReaderFacts {
   /** No field aliases: each writer field then matches at most one reader field, and no reader field twice. */
   readonly aliasFree: boolean;
   /** How many reader fields have no default. */
@@ -27,8 +27,13 @@ interface ReaderFacts {
   /** The reader's fields by `nameHash` of their names (a list, in case two names share a hash). */
   readonly byNameHash: ReadonlyMap<number, readonly AvroField[]>;
   /** Block results by the block's `key`, each with the block's `check` to confirm the match. */
-  readonly results: Map<number, { readonly check: number; readonly result: BlockResult }>;
+  readonly results: BlockResults<BlockResult>;
+  /** The runtime walk's observations of blocks (warnings), by the same keys: see runtime/observe-blocks.ts. */
+  readonly observed: BlockResults<readonly PathFinding[]>;
 }
+
+/** Results of blocks by the block's `key`, each with the block's `check` to confirm the match. */
+export type BlockResults<R> = Map<number, { readonly check: number; readonly result: R }>;
 
 /** Reader facts and block results of one history check, by the reader's fingerprint. */
 export class BlockMemo {
@@ -51,7 +56,7 @@ function readerFacts(reader: AvroRecord): ReaderFacts {
     else byNameHash.set(hash, [field]);
     if (!field.hasDefault) required++;
   }
-  return { aliasFree: reader.fields.every((field) => field.aliases.length === 0), required, byNameHash, results: new Map() };
+  return { aliasFree: reader.fields.every((field) => field.aliases.length === 0), required, byNameHash, results: new Map(), observed: new Map() };
 }
 
 /**
@@ -62,7 +67,7 @@ function readerFacts(reader: AvroRecord): ReaderFacts {
 export function checkFieldsByBlocks(walk: ResolutionWalk, reader: AvroRecord, writer: AvroRecord, tree: FieldTree, memo: BlockMemo): readonly PathFinding[] | undefined {
   const facts = memo.facts(reader);
   if (!facts.aliasFree) return undefined;
-  const result = blockResult(walk, writer, tree, facts, writer.fields.length);
+  const result = blockResult(tree, writer.fields.length, facts.results, (leaf) => leafResult(walk, writer, leaf, facts), joinResults);
   if (result.entries.length === 0 && result.requiredMatched === facts.required) return NO_FINDINGS;
   const findings: PathFinding[] = [];
   let next = 0;
@@ -79,24 +84,24 @@ export function checkFieldsByBlocks(walk: ResolutionWalk, reader: AvroRecord, wr
 }
 
 /**
- * The result of a block, from the memo when met before. Blocks that hold the record's last field
- * are not memoised: appending fields, the usual evolution, changes exactly those, so another
- * version would rarely share them.
+ * The result of a block, from `results` when met before; leaves are computed by `leaf`, and the
+ * halves of a block joined by `join`. Blocks that hold the record's last field are not memoised:
+ * appending fields, the usual evolution, changes exactly those, so another version would rarely
+ * share them.
  */
-function blockResult(walk: ResolutionWalk, writer: AvroRecord, tree: FieldTree, facts: ReaderFacts, fieldCount: number): BlockResult {
+export function blockResult<R>(tree: FieldTree, fieldCount: number, results: BlockResults<R>, leaf: (leaf: FieldTree) => R, join: (left: R, right: R) => R): R {
   const memoised = tree.end < fieldCount;
-  const known = memoised ? facts.results.get(tree.key) : undefined;
+  const known = memoised ? results.get(tree.key) : undefined;
   if (known?.check === tree.check) return known.result;
-  let result: BlockResult;
-  if (tree.children) {
-    const left = blockResult(walk, writer, tree.children[0], facts, fieldCount);
-    const right = blockResult(walk, writer, tree.children[1], facts, fieldCount);
-    result = { requiredMatched: left.requiredMatched + right.requiredMatched, entries: mergeEntries(left.entries, right.entries) };
-  } else {
-    result = leafResult(walk, writer, tree, facts);
-  }
-  if (memoised && !known) facts.results.set(tree.key, { check: tree.check, result });
+  const result = tree.children
+    ? join(blockResult(tree.children[0], fieldCount, results, leaf, join), blockResult(tree.children[1], fieldCount, results, leaf, join))
+    : leaf(tree);
+  if (memoised && !known) results.set(tree.key, { check: tree.check, result });
   return result;
+}
+
+function joinResults(left: BlockResult, right: BlockResult): BlockResult {
+  return { requiredMatched: left.requiredMatched + right.requiredMatched, entries: mergeEntries(left.entries, right.entries) };
 }
 
 function leafResult(walk: ResolutionWalk, writer: AvroRecord, leaf: FieldTree, facts: ReaderFacts): BlockResult {
@@ -104,12 +109,9 @@ function leafResult(walk: ResolutionWalk, writer: AvroRecord, leaf: FieldTree, f
   let entries: BlockEntry[] | undefined;
   const hashes = leaf.nameHashes ?? EMPTY_HASHES;
   for (let i = leaf.start; i < leaf.end; i++) {
-    // Fields the reader lacks are skipped on their name hash alone, without reading the writer field.
-    const sameHash = facts.byNameHash.get(hashes[i - leaf.start] ?? nameHash((writer.fields[i] as AvroField).name));
-    if (!sameHash) continue;
-    const writerField = writer.fields[i] as AvroField;
-    const readerField = sameHash.find((field) => field.name === writerField.name);
+    const readerField = readerFieldOf(writer, leaf, i, hashes, facts);
     if (!readerField) continue;
+    const writerField = writer.fields[i] as AvroField;
     if (!readerField.hasDefault) requiredMatched++;
     if (identicalTypes(readerField, writerField)) continue;
     const findings = walk.fieldOfRecord(readerField, writerField);
@@ -118,8 +120,17 @@ function leafResult(walk: ResolutionWalk, writer: AvroRecord, leaf: FieldTree, f
   return { requiredMatched, entries: entries ? entries.sort((a, b) => a.position - b.position) : NO_ENTRIES };
 }
 
+/** The reader field of the same name as writer field `i` of a leaf, if any. */
+export function readerFieldOf(writer: AvroRecord, leaf: FieldTree, i: number, hashes: Int32Array, facts: ReaderFacts): AvroField | undefined {
+  // Fields the reader lacks are skipped on their name hash alone, without reading the writer field.
+  const sameHash = facts.byNameHash.get(hashes[i - leaf.start] ?? nameHash((writer.fields[i] as AvroField).name));
+  if (!sameHash) return undefined;
+  const name = (writer.fields[i] as AvroField).name;
+  return sameHash.find((field) => field.name === name);
+}
+
 const NO_ENTRIES: readonly BlockEntry[] = Object.freeze([]);
-const EMPTY_HASHES = new Int32Array(0);
+export const EMPTY_HASHES = new Int32Array(0);
 
 /** The walk's own shortcut, taken before any work: identical, self-compatible types read each other. */
 function identicalTypes(readerField: AvroField, writerField: AvroField): boolean {

@@ -1,13 +1,15 @@
 import { PairMap } from '../../../util/pair-map.js';
-import type { AvroEnum, AvroNode, AvroRecord, AvroUnion } from '../../model.js';
+import type { AvroEnum, AvroField, AvroNode, AvroRecord, AvroUnion } from '../../model.js';
 import { isNamed } from '../../model.js';
 import { AvroIncompatibilityType } from '../findings.js';
 import { promotes } from '../promotions.js';
-import { mayObserve } from '../../traits.js';
+import { mayObserve, observableFieldPairs } from '../../traits.js';
 import type { PathFinding } from '../walk.js';
 import type { WriterNames } from './aliases.js';
 import { observeLeaf, observeMissingSymbols } from './observations.js';
 import { firstMatchingBranch } from './reader-union.js';
+import { observeFieldsByBlocks } from './observe-blocks.js';
+import type { BlockMemo } from '../record-blocks.js';
 import { unionEquivalent } from './union-equiv.js';
 
 /** What resolving a pair finds: errors (Java's ErrorActions) and observations of the data path. */
@@ -52,6 +54,8 @@ export class RuntimeWalk {
   constructor(
     private readonly names: WriterNames,
     private readonly observeOnly = false,
+    /** The history check's block results, for large fingerprinted records (observeOnly only). */
+    private readonly blocks?: BlockMemo,
   ) {}
 
   run(reader: AvroNode, writer: AvroNode): Resolution {
@@ -189,7 +193,35 @@ export class RuntimeWalk {
     for (const finding of entry.observations) this.observations.push(move(finding));
   }
 
+  /** A writer field read into a reader field; true when Java's action for it is an ErrorAction. */
+  private field(writerField: AvroField, readerField: AvroField): boolean {
+    this.path.push('fields', readerField.positionToken);
+    const direct = this.child('type', writerField.type, readerField.type);
+    this.path.pop();
+    this.path.pop();
+    return direct;
+  }
+
+  /** The observations of one field pair alone (for a block of fields, remembered by the session). */
+  private observeField(writerField: AvroField, readerField: AvroField): readonly PathFinding[] {
+    const outer = this.observations;
+    this.observations = [];
+    this.field(writerField, readerField);
+    const found = this.observations;
+    this.observations = outer;
+    return found;
+  }
+
   private recordFields(writer: AvroRecord, reader: AvroRecord): { direct: boolean; fieldError: boolean } {
+    if (this.observeOnly && this.names.empty) {
+      if (this.blocks && writer.fieldTree && reader.fp !== '') {
+        const observe = (writerField: AvroField, readerField: AvroField): readonly PathFinding[] => this.observeField(writerField, readerField);
+        for (const finding of observeFieldsByBlocks(writer, reader, writer.fieldTree, this.blocks.facts(reader), observe)) this.observations.push(finding);
+      } else {
+        for (const [writerField, readerField] of observableFieldPairs(writer, reader)) this.field(writerField, readerField);
+      }
+      return { direct: false, fieldError: false };
+    }
     let fieldError = false;
     // With aliases, writer fields are known by their rewritten names; without, the writer's own map says.
     const read = this.names.empty ? undefined : new Set<string>();
@@ -199,10 +231,7 @@ export class RuntimeWalk {
       if (!readerField) continue;
       read?.add(name);
       if (this.observeOnly && !mayObserve(writerField.type, readerField.type)) continue;
-      this.path.push('fields', readerField.positionToken);
-      fieldError = this.child('type', writerField.type, readerField.type) || fieldError;
-      this.path.pop();
-      this.path.pop();
+      fieldError = this.field(writerField, readerField) || fieldError;
     }
     let direct = false;
     if (this.observeOnly) return { direct, fieldError };
