@@ -19,7 +19,7 @@ export interface FieldTree {
   readonly end: number;
   readonly children: readonly [FieldTree, FieldTree] | undefined;
   /** Leaves only: `nameHash` of each field's name, so that a reader can skip fields it lacks without reading them. */
-  readonly nameHashes: Int32Array | undefined;
+  readonly nameHashes: readonly number[] | undefined;
 }
 
 /** Records with fewer fields are walked field by field: the tree would cost more than it saves. */
@@ -35,7 +35,7 @@ function bits(fp: string, i: number): number {
  * Every node is built by this one literal, so that all have the same shape: the block walk reads
  * nodes of a thousand versions, and V8 keeps such reads fast only while it sees few shapes.
  */
-function node(fp: string, start: number, end: number, children: readonly [FieldTree, FieldTree] | undefined, nameHashes: Int32Array | undefined): FieldTree {
+function node(fp: string, start: number, end: number, children: readonly [FieldTree, FieldTree] | undefined, nameHashes: readonly number[] | undefined): FieldTree {
   return { fp, key: bits(fp, 0), check: bits(fp, 2), start, end, children, nameHashes };
 }
 
@@ -48,7 +48,7 @@ export function buildFieldTree(fields: readonly AvroField[]): FieldTree {
   for (let start = 0; start < fields.length; start += LEAF_SIZE) {
     const end = Math.min(start + LEAF_SIZE, fields.length);
     const hash = new Hash64().unit(0);
-    const nameHashes = new Int32Array(end - start);
+    const nameHashes: number[] = [];
     for (let i = start; i < end; i++) {
       const field = fields[i] as AvroField;
       hashField(hash, field);

@@ -74,7 +74,7 @@ export interface AvroRecord extends AvroNamedBase {
   readonly fields: readonly AvroField[];
   readonly fieldsByName: ReadonlyMap<string, AvroField>;
   /** Internal: the traits of each field's type, by position (every trait on a recursive path; see traits.ts). */
-  readonly fieldTraits: Uint8Array;
+  readonly fieldTraits: readonly number[];
   /** Internal: the fields as fingerprinted blocks, on large non-recursive records (see `FieldTree`). */
   readonly fieldTree?: FieldTree;
 }

@@ -2,7 +2,7 @@ import { FIELD_TREE_MIN_FIELDS, buildFieldTree } from './field-tree.js';
 import type { AvroNode, AvroRecord } from './model.js';
 import { EMPTY_PROPS } from './build-state.js';
 import { primitiveContainerFingerprint, structuralFingerprint } from './structure.js';
-import { fieldTraitsOf, ownTraits } from './traits.js';
+import { AvroTraits, ownTraits } from './traits.js';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
@@ -40,26 +40,65 @@ export function childNodes(node: AvroNode): readonly AvroNode[] {
   }
 }
 
-const isAcyclic = (child: AvroNode | undefined): boolean => child !== undefined && child.acyclic;
 const isFingerprinted = (child: AvroNode | undefined): boolean => child !== undefined && child.fp !== '';
 const isSelfCompatible = (child: AvroNode | undefined): boolean => child !== undefined && child.selfCompatible;
+
+/** How many children a node has (field types, items, values, branches). */
+function childCount(node: AvroNode): number {
+  switch (node.kind) {
+    case 'record':
+      return node.fields.length;
+    case 'array':
+    case 'map':
+      return 1;
+    case 'union':
+      return node.branches.length;
+    default:
+      return 0;
+  }
+}
+
+/** Child `i` of a node, undefined while it is a forward reference not resolved yet. */
+function childAt(node: AvroNode, i: number): AvroNode | undefined {
+  switch (node.kind) {
+    case 'record':
+      return node.fields[i]?.type as AvroNode | undefined;
+    case 'array':
+      return node.items as AvroNode | undefined;
+    case 'map':
+      return node.values as AvroNode | undefined;
+    case 'union':
+      return node.branches[i];
+    default:
+      return undefined;
+  }
+}
 
 /**
  * Marks a node just built as acyclic when all its children are (a record being defined is not
  * yet, so a reference back to it is not), and gives it its children's traits; otherwise the end of
- * the parse decides, and the node keeps every trait.
+ * the parse decides, and the node keeps every trait. One pass over the children, no closures: this
+ * runs for every node of every parse.
  */
 export function markAcyclic(node: AvroNode, state: { acyclicPending: boolean }): void {
-  if (everyChild(node, isAcyclic)) {
-    const mutable = node as Mutable<AvroNode>;
+  const count = childCount(node);
+  const fieldTraits: number[] | undefined = node.kind === 'record' ? [] : undefined;
+  let traits = ownTraits(node.kind, node.props);
+  let acyclic = true;
+  for (let i = 0; i < count; i++) {
+    const child = childAt(node, i);
+    const childTraits = child?.acyclic ? child.traits : AvroTraits.ALL;
+    if (!child?.acyclic) acyclic = false;
+    traits |= childTraits;
+    fieldTraits?.push(childTraits);
+  }
+  const mutable = node as Mutable<AvroNode>;
+  if (fieldTraits) (mutable as Mutable<AvroRecord>).fieldTraits = fieldTraits;
+  if (acyclic) {
     mutable.acyclic = true;
-    let traits = ownTraits(node.kind, node.props);
-    everyChild(node, (child) => ((traits |= (child as AvroNode).traits), true));
     mutable.traits = traits;
-    if (node.kind === 'record') (mutable as Mutable<AvroRecord>).fieldTraits = fieldTraitsOf(node, true);
   } else {
     state.acyclicPending = true;
-    if (node.kind === 'record') (node as Mutable<AvroRecord>).fieldTraits = fieldTraitsOf(node, false);
   }
   // Arrays, maps and unions of plain primitives (["null","string"]) get their fingerprint at once:
   // it costs next to nothing, and lets even a single check skip identical ones.

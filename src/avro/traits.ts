@@ -8,14 +8,7 @@ import type { AvroField, AvroKind, AvroNode, AvroRecord } from './model.js';
 export const AvroTraits = { NONE: 0, LOGICAL: 1, INT_OR_LONG: 2, FLOAT_OR_DOUBLE: 4, ALL: 7 } as const;
 
 /** A record's field traits until its fields are built. */
-export const NO_FIELD_TRAITS: Uint8Array = new Uint8Array(0);
-
-/** The traits of each field's type, every trait when some type is not decided yet (a recursive path). */
-export function fieldTraitsOf(record: AvroRecord, decided: boolean): Uint8Array {
-  const traits = new Uint8Array(record.fields.length);
-  for (let i = 0; i < traits.length; i++) traits[i] = decided ? (record.fields[i] as AvroField).type.traits : AvroTraits.ALL;
-  return traits;
-}
+export const NO_FIELD_TRAITS: readonly number[] = Object.freeze([]);
 
 /** The bits a node has of itself (its kind and its `logicalType` attribute). */
 export function ownTraits(kind: AvroKind, props: Readonly<Record<string, unknown>>): number {

@@ -121,7 +121,7 @@ function leafResult(walk: ResolutionWalk, writer: AvroRecord, leaf: FieldTree, f
 }
 
 /** The reader field of the same name as writer field `i` of a leaf, if any. */
-export function readerFieldOf(writer: AvroRecord, leaf: FieldTree, i: number, hashes: Int32Array, facts: ReaderFacts): AvroField | undefined {
+export function readerFieldOf(writer: AvroRecord, leaf: FieldTree, i: number, hashes: readonly number[], facts: ReaderFacts): AvroField | undefined {
   // Fields the reader lacks are skipped on their name hash alone, without reading the writer field.
   const sameHash = facts.byNameHash.get(hashes[i - leaf.start] ?? nameHash((writer.fields[i] as AvroField).name));
   if (!sameHash) return undefined;
@@ -130,7 +130,7 @@ export function readerFieldOf(writer: AvroRecord, leaf: FieldTree, i: number, ha
 }
 
 const NO_ENTRIES: readonly BlockEntry[] = Object.freeze([]);
-export const EMPTY_HASHES = new Int32Array(0);
+export const EMPTY_HASHES: readonly number[] = Object.freeze([]);
 
 /** The walk's own shortcut, taken before any work: identical, self-compatible types read each other. */
 function identicalTypes(readerField: AvroField, writerField: AvroField): boolean {
