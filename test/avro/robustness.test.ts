@@ -691,6 +691,16 @@ describe('frozen and mutated inputs', () => {
     expect(checkCompatibility('FULL_TRANSITIVE', parsedCandidate, parsedHistory)).toEqual(expected);
   });
 
+  it('a deep-frozen ParsedSchema of a large record, parsed with reuse (field trees), can be checked', () => {
+    const big = (extra: number): object => ({ type: 'record', name: 'Big', fields: Array.from({ length: 40 + extra }, (_, i) => ({ name: `f${i}`, type: i % 2 ? ['null', 'long'] : ['null', 'double'], default: null })) });
+    const history = [parseSchema('AVRO', big(0), { reuse: true }), parseSchema('AVRO', big(1), { reuse: true })];
+    const expected = checkCompatibility('FULL_TRANSITIVE', big(2), history);
+    const frozen = deepFreeze(history);
+    const run = elapsed(() => checkCompatibility('FULL_TRANSITIVE', deepFreeze(parseSchema('AVRO', big(2), { reuse: true })), frozen));
+    expect(run.error).toBeUndefined();
+    expect(checkCompatibility('FULL_TRANSITIVE', big(2), frozen)).toEqual(expected);
+  });
+
   it('a ParsedSchema does not change when the object it was parsed from is mutated afterwards', () => {
     const original = structuredClone(USER) as { name: string; fields: Array<Record<string, unknown>>; [key: string]: unknown };
     const parsed = parseSchema('AVRO', original);
