@@ -8,7 +8,7 @@ const cli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 const file = (name) => `examples/user/${name}`;
 
 const args = [
-  cli, 'check', '--strategy', 'BACKWARD_TRANSITIVE',
+  cli, 'check', '--strategy', 'BACKWARD_TRANSITIVE', '--explain',
   file('candidate.avsc'), file('v1.avsc'), file('v2.avsc'), file('v3.avsc'), file('v4.avsc'),
 ];
 const child = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit' });

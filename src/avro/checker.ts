@@ -5,6 +5,7 @@ import { canReadAvro } from './compat/can-read.js';
 import type { AvroProfile } from './compat/can-read.js';
 import { describeAvroFinding } from './compat/findings.js';
 import { avroHint } from './explain/hints.js';
+import { avroWitness } from './explain/witness.js';
 import { SessionMemo } from './compat/walk.js';
 import { sameAvroSchema } from './equality.js';
 import { fingerprintSchema } from './fingerprints.js';
@@ -96,10 +97,13 @@ export class AvroChecker implements SchemaChecker<AvroSchema> {
   }
 
   /**
-   * A repair hint (docs/avro.md, "Fix hints") for a finding of `canRead(reader, writer)`; with
-   * `roles`, it says which schema to change (the new one when the old one is the reader).
+   * A repair hint (docs/avro.md, "Fix hints") and a witness datum (docs/avro-data.md) for a finding
+   * of `canRead(reader, writer)`; with `roles`, the hint says which schema to change (the new one
+   * when the old one is the reader). No `witness` key when no datum can trigger the finding.
    */
   explain(finding: Finding, reader: AvroSchema, writer: AvroSchema, roles?: Roles): Explanation {
-    return { hint: avroHint(finding, reader, writer, roles) };
+    const hint = avroHint(finding, reader, writer, roles);
+    const witness = avroWitness(finding, reader, writer, this.profile);
+    return witness === undefined ? { hint } : { hint, witness };
   }
 }

@@ -59,7 +59,7 @@ function formatFinding(finding: Incompatibility, paint: Paint): string[] {
   ];
   if (finding.hint !== undefined) lines.push(`    ${paint.green(`hint: ${finding.hint}`)}`);
   if (finding.witness === 'any') lines.push(`    ${paint.dim('witness: any datum (the reader rejects all data of this writer)')}`);
-  else if (finding.witness !== undefined) lines.push(`    ${paint.dim(`witness: ${finding.witness.json} (binary ${finding.witness.hex})`)}`);
+  else if (finding.witness !== undefined) lines.push(`    ${paint.dim(`witness: ${JSON.stringify(finding.witness.json)} (binary ${finding.witness.hex})`)}`);
   return lines;
 }
 

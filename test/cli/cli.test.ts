@@ -213,6 +213,10 @@ describe('examples/', () => {
     const lines = child.stdout.trimEnd().split('\n');
     expect(lines[0]).toBe('INCOMPATIBLE under BACKWARD_TRANSITIVE: 8 incompatibilities with versions 4, 3, 2, 1');
     expect(lines).toContain('Version 4 (examples/user/v4.avsc): 3 incompatibilities');
+    // --explain: a hint and a witness under every finding.
+    expect(lines).toContain('    hint: in the new schema, add alias `username` to field `handle` (a rename is a drop plus an add)');
+    expect(lines.filter((line) => line.startsWith('    hint: '))).toHaveLength(8);
+    expect(lines.filter((line) => line.startsWith('    witness: '))).toHaveLength(8);
     expect(lines.at(-1)).toMatch(/^schema-compat exited with 1 \(incompatible\)\. That is what this example demonstrates/);
   });
 });

@@ -31,15 +31,21 @@ export function missingDefaultHint(input: HintInput, located: FieldSite | undefi
 
 /**
  * The writer field that the reader field may be a rename of: a writer field no reader field reads,
- * whose type the reader field's type can read; the only one, or the one at the same position.
+ * whose type the reader field's type can read; the one at the same position, else the only one,
+ * unless another reader field missing from the writer could be its rename too.
  */
 function renameCandidate(reader: AvroRecord, writer: AvroRecord, readerField: AvroField): AvroField | undefined {
+  const readsWriter = (field: AvroField): boolean => [field.name, ...field.aliases].some((name) => writer.fieldsByName.has(name));
   const read = new Set<string>();
   for (const field of reader.fields) {
     for (const name of [field.name, ...field.aliases]) if (writer.fieldsByName.has(name)) read.add(name);
   }
   const candidates = writer.fields.filter((field) => !read.has(field.name) && fits(readerField.type, field.type));
-  return candidates.length === 1 ? candidates[0] : candidates.find((field) => field.position === readerField.position);
+  const samePosition = candidates.find((field) => field.position === readerField.position);
+  if (samePosition || candidates.length !== 1) return samePosition;
+  const only = candidates[0] as AvroField;
+  const claimants = reader.fields.filter((field) => !field.hasDefault && !readsWriter(field) && fits(field.type, only.type));
+  return claimants.length <= 1 ? only : undefined;
 }
 
 /** Could the reader type read the writer type, at first sight (kinds, names, promotions)? */

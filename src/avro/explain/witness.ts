@@ -1,0 +1,82 @@
+import type { Finding, Witness } from '../../result.js';
+import type { AvroProfile } from '../compat/can-read.js';
+import { AvroIncompatibilityType, AvroWarningType } from '../compat/findings.js';
+import { PlanBuilder, runtimeNames } from '../data/plan.js';
+import type { AvroSchema, AvroUnion } from '../model.js';
+import { WitnessCheck } from './witness-check.js';
+import { NO_DATUM, datumWith } from './witness-datum.js';
+import { runtimeFailingValues } from './witness-deep.js';
+import { avroJson } from './witness-json.js';
+import type { Convention } from './witness-sites.js';
+import { findSites } from './witness-sites.js';
+import { triggers } from './witness-triggers.js';
+
+/**
+ * Findings about a pair of named types or a record as a whole: the reader refuses it whatever value
+ * is written (Java's checker and avsc refuse the schemas; Java's runtime fails on reaching the type,
+ * or, for a record's name, reads it anyway). Their witness is `'any'`: any datum that reaches the place.
+ */
+const ANY: ReadonlySet<string> = new Set([
+  AvroIncompatibilityType.NAME_MISMATCH,
+  AvroIncompatibilityType.FIXED_SIZE_MISMATCH,
+  AvroIncompatibilityType.READER_FIELD_MISSING_DEFAULT_VALUE,
+  AvroIncompatibilityType.AMBIGUOUS_FIELD_ALIAS,
+]);
+
+const WARNINGS: ReadonlySet<string> = new Set(Object.values(AvroWarningType));
+
+/**
+ * A datum that proves a finding of `new AvroChecker({ profile }).canRead(reader, writer)` (an
+ * incompatibility or a warning): valid under the writer schema, whose reading fails (incompatibilities,
+ * UNREADABLE_ENUM_SYMBOLS) or gives a value that means something else (LOSSY_PROMOTION,
+ * DECIMAL_MISMATCH, LOGICAL_TYPE_CHANGED). Every witness returned was written and read back to check
+ * it (witness-check.ts). `'any'` for findings every datum proves (names, fixed sizes, missing
+ * defaults, ambiguous aliases); undefined when none was found: no finite datum reaches the place (a
+ * record that always contains itself), the writer's empty union, a decimal precision the reader
+ * only widens, or a location that does not fit the schemas. See docs/avro-data.md.
+ */
+export function avroWitness(finding: Finding, reader: AvroSchema, writer: AvroSchema, profile: AvroProfile): Witness | 'any' | undefined {
+  if (ANY.has(finding.type)) return 'any';
+  try {
+    return findWitness(finding, reader, writer, profile);
+  } catch (error) {
+    // Schemas nested deeper than the stack allows: no witness rather than a crash of the explanation.
+    if (error instanceof RangeError) return undefined;
+    throw error;
+  }
+}
+
+function findWitness(finding: Finding, reader: AvroSchema, writer: AvroSchema, profile: AvroProfile): Witness | undefined {
+  const convention: Convention = WARNINGS.has(finding.type) || finding.message.startsWith('Found ') ? 'reader' : 'writer';
+  // Warnings (every profile) and profile pulsar's findings come from Java's runtime resolution: their
+  // locations follow its branch choices, and so does their check. The others follow Java's checker.
+  const rules: AvroProfile = convention === 'reader' ? 'pulsar' : profile;
+  const builder = new PlanBuilder(rules, reader, writer, true);
+  const found = /^Found (\S+), /.exec(finding.message)?.[1] ?? /^writer (\w+) read as /.exec(finding.message)?.[1];
+  const names = runtimeNames(reader, writer);
+  const sites = findSites(reader.root, writer.root, finding.location, {
+    convention,
+    names,
+    choose: (union, node) => builder.chooseBranch(union, node),
+    found,
+  });
+  let check: WitnessCheck | undefined;
+  let runtime: { readonly builder: PlanBuilder; readonly check: WitnessCheck } | undefined;
+  for (const site of sites) {
+    // A union branch Java's checker rejects but Java's runtime may still read into a branch: first
+    // values that the runtime fails on too (witness-deep.ts), then any value of the branch.
+    const deep = finding.type === AvroIncompatibilityType.MISSING_UNION_BRANCH && convention === 'writer' && site.reader.kind === 'union' && site.writer.kind !== 'union';
+    if (deep) runtime ??= { builder: new PlanBuilder('pulsar', reader, writer, true), check: new WitnessCheck(reader, writer, 'pulsar') };
+    const deepValues = deep && runtime ? runtimeFailingValues(site.reader as AvroUnion, site.writer, runtime.builder, names) : [];
+    for (const trigger of [...deepValues, ...triggers(finding, site.reader, site.writer)]) {
+      const datum = datumWith(writer.root, site.steps, trigger);
+      if (datum === NO_DATUM) continue;
+      check ??= new WitnessCheck(reader, writer, rules);
+      const bytes = check.encode(datum);
+      if (!bytes || !check.proves(finding, site, trigger, bytes)) continue;
+      if (deepValues.includes(trigger) && !runtime?.check.failsAnywhere(bytes)) continue;
+      return { json: avroJson(writer.root, datum), hex: bytes.toString('hex') };
+    }
+  }
+  return undefined;
+}
