@@ -37,8 +37,9 @@ export {
 export type { SchemaParseErrorDetails } from './errors.js';
 export type { JsonValue, JsonObject } from './util/json.js';
 
-// Avro data plane (avsc) and witnesses.
+// Avro data plane (avsc), witnesses and hints.
 export { createAvroResolver, decodeAvro, encodeAvro } from './avro/data/resolver.js';
 export type { AvroResolver, AvroResolverOptions, AvroSchemaInput } from './avro/data/resolver.js';
 export { IncompatibleSchemaError, AvroDataError } from './avro/data/errors.js';
 export { avroWitness } from './avro/explain/witness.js';
+export { avroHint } from './avro/explain/hints.js';

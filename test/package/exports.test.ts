@@ -22,6 +22,12 @@ describe('the package as users install it (dist/, built by the global setup)', (
     expect(run(`const { checkCompatibility, SchemaParseError } = require('schema-compat'); ${script}`, 'commonjs')).toBe('[true,[1],"function"]');
   });
 
+  it('runs the avsc-based data plane in both module systems', () => {
+    const data = `const w = '{"type":"record","name":"R","fields":[{"name":"a","type":"int"}]}'; const r = '{"type":"record","name":"R","fields":[{"name":"a","type":"long"},{"name":"b","type":"string","default":"x"}]}'; console.log(JSON.stringify(decodeAvro(encodeAvro({ a: 7 }, w), w, r)));`;
+    expect(run(`import { decodeAvro, encodeAvro } from 'schema-compat'; ${data}`, 'module')).toBe('{"a":7,"b":"x"}');
+    expect(run(`const { decodeAvro, encodeAvro } = require('schema-compat'); ${data}`, 'commonjs')).toBe('{"a":7,"b":"x"}');
+  });
+
   it('declares types first for both conditions, no side effects, Node 18+, the CLI as bin', () => {
     const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as Record<string, unknown>;
     expect(pkg['exports']).toEqual({
