@@ -2,7 +2,7 @@ import type { AvroCheckerOptions } from './avro/checker.js';
 import { CheckerRegistry } from './checkers/registry.js';
 import type { PairChecker, Roles, SchemaChecker } from './checkers/types.js';
 import { InvalidOptionError } from './errors.js';
-import type { CompatibilityResult, Finding, Incompatibility } from './result.js';
+import type { CompatibilityResult, Explanation, Finding, Incompatibility } from './result.js';
 import { CoreFindingType } from './result.js';
 import type { ParsedSchema, SchemaInput } from './schema.js';
 import { isParsedSchema, parseWith } from './schema.js';
@@ -94,9 +94,12 @@ function compareWithVersions(strategy: Strategy, checker: SchemaChecker<unknown>
       }
       const [reader, writer] = direction === 'BACKWARD' ? [candidate.schema, version.parsed.schema] : [version.parsed.schema, candidate.schema];
       const result = pairs.canRead(reader, writer);
+      let explain: ((finding: Finding) => Explanation) | undefined;
       const place = (finding: Finding): Incompatibility => {
         const placed = placeFinding(checker, finding, direction, version.label);
-        return how.explain && checker.explain ? { ...placed, ...checker.explain(finding, reader, writer, ROLES[direction]) } : placed;
+        if (!how.explain || !checker.explainPair) return placed;
+        explain ??= checker.explainPair(reader, writer, ROLES[direction]);
+        return { ...placed, ...explain(finding) };
       };
       for (const finding of result.incompatibilities) incompatibilities.push(place(finding));
       for (const finding of result.warnings) warnings.push(place(finding));

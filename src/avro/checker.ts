@@ -5,7 +5,7 @@ import { canReadAvro } from './compat/can-read.js';
 import type { AvroProfile } from './compat/can-read.js';
 import { describeAvroFinding } from './compat/findings.js';
 import { avroHint } from './explain/hints.js';
-import { avroWitness } from './explain/witness.js';
+import { AvroWitnessFinder } from './explain/witness.js';
 import { SessionMemo } from './compat/walk.js';
 import { sameAvroSchema } from './equality.js';
 import { fingerprintSchema } from './fingerprints.js';
@@ -102,8 +102,16 @@ export class AvroChecker implements SchemaChecker<AvroSchema> {
    * when the old one is the reader). No `witness` key when no datum can trigger the finding.
    */
   explain(finding: Finding, reader: AvroSchema, writer: AvroSchema, roles?: Roles): Explanation {
-    const hint = avroHint(finding, reader, writer, roles);
-    const witness = avroWitness(finding, reader, writer, this.profile);
-    return witness === undefined ? { hint } : { hint, witness };
+    return this.explainPair(reader, writer, roles)(finding);
+  }
+
+  /** `explain` for the findings of one pair, sharing the witnesses' resolution plans between them. */
+  explainPair(reader: AvroSchema, writer: AvroSchema, roles?: Roles): (finding: Finding) => Explanation {
+    const witnesses = new AvroWitnessFinder(reader, writer, this.profile);
+    return (finding) => {
+      const hint = avroHint(finding, reader, writer, roles);
+      const witness = witnesses.find(finding);
+      return witness === undefined ? { hint } : { hint, witness };
+    };
   }
 }

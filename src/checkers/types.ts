@@ -44,8 +44,9 @@ export interface SchemaChecker<S> extends PairChecker<S> {
   /** A sentence for a person, with "new"/"old" filled in by the roles of this check. */
   describe?(finding: Finding, roles: Roles): string;
   /**
-   * A repair hint and a witness datum for a finding of `canRead(reader, writer)`; asked only with
-   * `explain: true`. `roles` (absent outside a history check) says which schema is the new one.
+   * Explains the findings of `canRead(reader, writer)`: a repair hint and a witness datum for each;
+   * asked only with `explain: true`, once per pair that has findings, so that what the findings of
+   * a pair share is built once. `roles` (absent outside a history check) says which schema is new.
    */
-  explain?(finding: Finding, reader: S, writer: S, roles?: Roles): Explanation;
+  explainPair?(reader: S, writer: S, roles?: Roles): (finding: Finding) => Explanation;
 }

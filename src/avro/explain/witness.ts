@@ -3,6 +3,7 @@ import type { AvroProfile } from '../compat/can-read.js';
 import { AvroIncompatibilityType, AvroWarningType } from '../compat/findings.js';
 import { PlanBuilder, runtimeNames } from '../data/plan.js';
 import type { AvroSchema, AvroUnion } from '../model.js';
+import type { WriterNames } from '../compat/runtime/aliases.js';
 import { WitnessCheck } from './witness-check.js';
 import { NO_DATUM, datumWith } from './witness-datum.js';
 import { runtimeFailingValues } from './witness-deep.js';
@@ -25,6 +26,82 @@ const ANY: ReadonlySet<string> = new Set([
 
 const WARNINGS: ReadonlySet<string> = new Set(Object.values(AvroWarningType));
 
+/** What finding witnesses for one (reader, writer) pair needs under one set of rules, built once. */
+interface Rules {
+  readonly builder: PlanBuilder;
+  readonly check: WitnessCheck;
+}
+
+/**
+ * Witnesses for the findings of one (reader, writer) pair under a profile. The resolution plans and
+ * the avsc types they need are built on first use and kept for the pair's other findings (building
+ * them is most of a witness's cost). See `avroWitness`.
+ */
+export class AvroWitnessFinder {
+  private readonly rules = new Map<AvroProfile, Rules>();
+  private readonly names: WriterNames;
+
+  constructor(
+    private readonly reader: AvroSchema,
+    private readonly writer: AvroSchema,
+    private readonly profile: AvroProfile,
+  ) {
+    this.names = runtimeNames(reader, writer);
+  }
+
+  /** The witness of a finding of `canRead(reader, writer)` under the profile (see `avroWitness`). */
+  find(finding: Finding): Witness | 'any' | undefined {
+    if (ANY.has(finding.type)) return 'any';
+    try {
+      return this.search(finding);
+    } catch (error) {
+      // Schemas nested deeper than the stack allows: no witness rather than a crash of the explanation.
+      if (error instanceof RangeError) return undefined;
+      throw error;
+    }
+  }
+
+  private rulesOf(profile: AvroProfile): Rules {
+    let rules = this.rules.get(profile);
+    if (!rules) {
+      rules = { builder: new PlanBuilder(profile, this.reader, this.writer, true), check: new WitnessCheck(this.reader, this.writer, profile) };
+      this.rules.set(profile, rules);
+    }
+    return rules;
+  }
+
+  private search(finding: Finding): Witness | undefined {
+    const { reader, writer, names } = this;
+    const convention: Convention = WARNINGS.has(finding.type) || finding.message.startsWith('Found ') ? 'reader' : 'writer';
+    // Warnings (every profile) and profile pulsar's findings come from Java's runtime resolution: their
+    // locations follow its branch choices, and so does their check. The others follow Java's checker.
+    const rules = this.rulesOf(convention === 'reader' ? 'pulsar' : this.profile);
+    const found = /^Found (\S+), /.exec(finding.message)?.[1] ?? /^writer (\w+) read as /.exec(finding.message)?.[1];
+    const sites = findSites(reader.root, writer.root, finding.location, {
+      convention,
+      names,
+      choose: (union, node) => rules.builder.chooseBranch(union, node),
+      found,
+    });
+    for (const site of sites) {
+      // A union branch Java's checker rejects but Java's runtime may still read into a branch: first
+      // values that the runtime fails on too (witness-deep.ts), then any value of the branch.
+      const deep = finding.type === AvroIncompatibilityType.MISSING_UNION_BRANCH && convention === 'writer' && site.reader.kind === 'union' && site.writer.kind !== 'union';
+      const runtime = deep ? this.rulesOf('pulsar') : undefined;
+      const deepValues = runtime ? runtimeFailingValues(site.reader as AvroUnion, site.writer, runtime.builder, names) : [];
+      for (const trigger of [...deepValues, ...triggers(finding, site.reader, site.writer)]) {
+        const datum = datumWith(writer.root, site.steps, trigger);
+        if (datum === NO_DATUM) continue;
+        const bytes = rules.check.encode(datum);
+        if (!bytes || !rules.check.proves(finding, site, trigger, bytes)) continue;
+        if (deepValues.includes(trigger) && !runtime?.check.failsAnywhere(bytes)) continue;
+        return { json: avroJson(writer.root, datum), hex: bytes.toString('hex') };
+      }
+    }
+    return undefined;
+  }
+}
+
 /**
  * A datum that proves a finding of `new AvroChecker({ profile }).canRead(reader, writer)` (an
  * incompatibility or a warning): valid under the writer schema, whose reading fails (incompatibilities,
@@ -33,50 +110,9 @@ const WARNINGS: ReadonlySet<string> = new Set(Object.values(AvroWarningType));
  * it (witness-check.ts). `'any'` for findings every datum proves (names, fixed sizes, missing
  * defaults, ambiguous aliases); undefined when none was found: no finite datum reaches the place (a
  * record that always contains itself), the writer's empty union, a decimal precision the reader
- * only widens, or a location that does not fit the schemas. See docs/avro-data.md.
+ * only widens, or a location that does not fit the schemas. See docs/avro-data.md. For several
+ * findings of one pair, `AvroWitnessFinder` builds what they share once.
  */
 export function avroWitness(finding: Finding, reader: AvroSchema, writer: AvroSchema, profile: AvroProfile): Witness | 'any' | undefined {
-  if (ANY.has(finding.type)) return 'any';
-  try {
-    return findWitness(finding, reader, writer, profile);
-  } catch (error) {
-    // Schemas nested deeper than the stack allows: no witness rather than a crash of the explanation.
-    if (error instanceof RangeError) return undefined;
-    throw error;
-  }
-}
-
-function findWitness(finding: Finding, reader: AvroSchema, writer: AvroSchema, profile: AvroProfile): Witness | undefined {
-  const convention: Convention = WARNINGS.has(finding.type) || finding.message.startsWith('Found ') ? 'reader' : 'writer';
-  // Warnings (every profile) and profile pulsar's findings come from Java's runtime resolution: their
-  // locations follow its branch choices, and so does their check. The others follow Java's checker.
-  const rules: AvroProfile = convention === 'reader' ? 'pulsar' : profile;
-  const builder = new PlanBuilder(rules, reader, writer, true);
-  const found = /^Found (\S+), /.exec(finding.message)?.[1] ?? /^writer (\w+) read as /.exec(finding.message)?.[1];
-  const names = runtimeNames(reader, writer);
-  const sites = findSites(reader.root, writer.root, finding.location, {
-    convention,
-    names,
-    choose: (union, node) => builder.chooseBranch(union, node),
-    found,
-  });
-  let check: WitnessCheck | undefined;
-  let runtime: { readonly builder: PlanBuilder; readonly check: WitnessCheck } | undefined;
-  for (const site of sites) {
-    // A union branch Java's checker rejects but Java's runtime may still read into a branch: first
-    // values that the runtime fails on too (witness-deep.ts), then any value of the branch.
-    const deep = finding.type === AvroIncompatibilityType.MISSING_UNION_BRANCH && convention === 'writer' && site.reader.kind === 'union' && site.writer.kind !== 'union';
-    if (deep) runtime ??= { builder: new PlanBuilder('pulsar', reader, writer, true), check: new WitnessCheck(reader, writer, 'pulsar') };
-    const deepValues = deep && runtime ? runtimeFailingValues(site.reader as AvroUnion, site.writer, runtime.builder, names) : [];
-    for (const trigger of [...deepValues, ...triggers(finding, site.reader, site.writer)]) {
-      const datum = datumWith(writer.root, site.steps, trigger);
-      if (datum === NO_DATUM) continue;
-      check ??= new WitnessCheck(reader, writer, rules);
-      const bytes = check.encode(datum);
-      if (!bytes || !check.proves(finding, site, trigger, bytes)) continue;
-      if (deepValues.includes(trigger) && !runtime?.check.failsAnywhere(bytes)) continue;
-      return { json: avroJson(writer.root, datum), hex: bytes.toString('hex') };
-    }
-  }
-  return undefined;
+  return new AvroWitnessFinder(reader, writer, profile).find(finding);
 }
