@@ -1,9 +1,7 @@
 import { CheckTooDeepError } from '../../errors.js';
 import type { Finding, PairResult } from '../../result.js';
-import { sameAvroSchema } from '../equality.js';
 import type { AvroSchema } from '../model.js';
-import { NO_ALIASES, ReaderAliases } from './runtime/aliases.js';
-import type { WriterNames } from './runtime/aliases.js';
+import { ReaderAliases, runtimeWriterNames } from './runtime/aliases.js';
 import { RuntimeWalk } from './runtime/walk.js';
 import { AvroWarningType } from './findings.js';
 import type { PathFinding } from './walk.js';
@@ -38,7 +36,7 @@ export function canReadAvro(reader: AvroSchema, writer: AvroSchema, options: Can
       const incompatibilities = new ResolutionWalk({ javaQuirks: options.javaQuirks }, memo).run(reader.root, writer.root);
       return { compatible: incompatibilities.length === 0, incompatibilities, warnings: NO_WARNINGS };
     }
-    const runtime = new RuntimeWalk(writerNames(reader, writer, memo), options.profile !== 'pulsar', memo.blocks).run(reader.root, writer.root);
+    const runtime = new RuntimeWalk(runtimeWriterNames(reader, writer, (of) => memo.aliasesOf(of, () => new ReaderAliases(of))), options.profile !== 'pulsar', memo.blocks).run(reader.root, writer.root);
     const observations = options.warnings || options.profile === 'strict' ? runtime.observations.map(absolute) : NO_WARNINGS;
     if (options.profile === 'pulsar') {
       const incompatibilities = runtime.errors.map(absolute);
@@ -62,11 +60,4 @@ const NO_WARNINGS: readonly Finding[] = Object.freeze([]);
 
 function absolute(finding: PathFinding): Finding {
   return { ...finding, location: `/${finding.location}` };
-}
-
-/** The reader's aliases applied to the writer, as Java's runtime does first (skipped when the two are equal, as Java does). */
-function writerNames(reader: AvroSchema, writer: AvroSchema, memo: SessionMemo): WriterNames {
-  if (!reader.hasAliases) return NO_ALIASES;
-  const aliases = memo.aliasesOf(reader, () => new ReaderAliases(reader));
-  return aliases.empty || sameAvroSchema(reader, writer) ? NO_ALIASES : aliases;
 }

@@ -3,12 +3,17 @@ import { AvroIncompatibilityType } from './findings.js';
 import type { PathFinding, ResolutionWalk } from './walk.js';
 import { NO_FINDINGS } from './walk.js';
 
+/** Java's `SchemaCompatibility.schemaNameEquals`: simple names equal, or a reader alias equal to the writer's full name. */
+export function namesMatch(reader: AvroNamed, writer: AvroNamed): boolean {
+  return reader.name === writer.name || reader.aliases.includes(writer.fullName);
+}
+
 /**
  * Java's `schemaNameEquals`: simple names equal (namespaces ignored since AVRO-2400), or a reader
  * alias equal to the writer's full name. Writer aliases are never consulted.
  */
 export function checkNames(walk: ResolutionWalk, reader: AvroNamed, writer: AvroNamed): readonly PathFinding[] {
-  if (reader.name === writer.name || reader.aliases.includes(writer.fullName)) return NO_FINDINGS;
+  if (namesMatch(reader, writer)) return NO_FINDINGS;
   return [walk.finding(AvroIncompatibilityType.NAME_MISMATCH, `expected: ${writer.fullName}`, 'name')];
 }
 

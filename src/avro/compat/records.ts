@@ -4,8 +4,11 @@ import { checkFieldsByBlocks } from './record-blocks.js';
 import type { PathFinding, ResolutionWalk } from './walk.js';
 import { NO_FINDINGS, concat } from './walk.js';
 
-/** Java's `lookupWriterField`: the writer field named like the reader field, then one per reader alias. */
-function writerMatches(writer: AvroRecord, readerField: AvroField): AvroField[] {
+/**
+ * Java's `lookupWriterField`: the writer field named like the reader field, then one per reader
+ * alias (a field listing its own name as an alias matches the same writer field twice, as Java counts).
+ */
+export function writerMatches(writer: AvroRecord, readerField: AvroField): AvroField[] {
   const matches: AvroField[] = [];
   const direct = writer.fieldsByName.get(readerField.name);
   if (direct) matches.push(direct);

@@ -1,7 +1,6 @@
-import type { AvroField, AvroNamed, AvroRecord, AvroSchema } from '../model.js';
-import { NO_ALIASES, ReaderAliases } from '../compat/runtime/aliases.js';
+import type { AvroField, AvroNamed, AvroRecord } from '../model.js';
 import type { WriterNames } from '../compat/runtime/aliases.js';
-import { sameAvroSchema } from '../equality.js';
+import { writerMatches } from '../compat/records.js';
 
 /** Which writer field a reader field reads, and whether that was ambiguous. */
 export interface FieldMatch {
@@ -15,13 +14,7 @@ export interface FieldMatch {
  * with the reader field's name, then one per reader field alias; more than one is ambiguous.
  */
 export function checkerFieldMatch(writer: AvroRecord, readerField: AvroField): FieldMatch {
-  const matches: AvroField[] = [];
-  const direct = writer.fieldsByName.get(readerField.name);
-  if (direct) matches.push(direct);
-  for (const alias of readerField.aliases) {
-    const byAlias = writer.fieldsByName.get(alias);
-    if (byAlias && !matches.includes(byAlias)) matches.push(byAlias);
-  }
+  const matches = [...new Set(writerMatches(writer, readerField))];
   return { writer: matches[0], ambiguous: matches.length > 1 ? matches : undefined };
 }
 
@@ -39,18 +32,9 @@ export function runtimeFieldMatches(writer: AvroRecord, reader: AvroRecord, name
   return byReader;
 }
 
-/** Java's `SchemaCompatibility.schemaNameEquals`: simple names equal, or a reader alias equal to the writer's full name. */
-export function checkerNamesMatch(reader: AvroNamed, writer: AvroNamed): boolean {
-  return reader.name === writer.name || reader.aliases.includes(writer.fullName);
-}
+export { namesMatch as checkerNamesMatch } from '../compat/named.js';
 
 /** Java's runtime: the writer's simple name, after the reader's aliases renamed it, equals the reader's. */
 export function runtimeNamesMatch(reader: AvroNamed, writer: AvroNamed, names: WriterNames): boolean {
   return names.name(writer) === reader.name;
-}
-
-/** The writer's names as Java's runtime sees them: renamed by the reader's aliases (not when the two schemas are equal, as Java skips it). */
-export function runtimeNames(reader: AvroSchema, writer: AvroSchema): WriterNames {
-  const aliases = new ReaderAliases(reader);
-  return aliases.empty || sameAvroSchema(reader, writer) ? NO_ALIASES : aliases;
 }

@@ -9,9 +9,9 @@ import { ResolutionWalk, SessionMemo } from '../compat/walk.js';
 import type { AvroEnum, AvroField, AvroFixed, AvroNamed, AvroNode, AvroPrimitive, AvroRecord, AvroSchema, AvroUnion } from '../model.js';
 import { javaTypeName } from '../model.js';
 import type { EnumPlan, Failure, FieldPlan, FixedPlan, PlanNode, RecordPlan } from './plan-types.js';
-import { checkerFieldMatch, checkerNamesMatch, runtimeFieldMatches, runtimeNames, runtimeNamesMatch } from './plan-fields.js';
+import { checkerFieldMatch, checkerNamesMatch, runtimeFieldMatches, runtimeNamesMatch } from './plan-fields.js';
+import { runtimeWriterNames } from '../compat/runtime/aliases.js';
 
-export { runtimeNames };
 
 /**
  * Builds the plan by which `reader` reads `writer`'s data under a profile.
@@ -30,7 +30,7 @@ export class PlanBuilder {
   private readonly named = new PairMap<AvroNode, RecordPlan | FixedPlan | EnumPlan>();
 
   constructor(private readonly profile: AvroProfile, reader: AvroSchema, writer: AvroSchema, private readonly lenient: boolean) {
-    this.names = runtimeNames(reader, writer);
+    this.names = runtimeWriterNames(reader, writer);
     this.checker = profile === 'pulsar' ? undefined : new ResolutionWalk({ javaQuirks: false }, new SessionMemo());
   }
 

@@ -33,7 +33,8 @@ export interface AvroResolver {
  */
 export function createAvroResolver(reader: AvroSchemaInput, writer: AvroSchemaInput, options: AvroResolverOptions = {}): AvroResolver {
   const profile = options.profile ?? 'confluent';
-  const checker = new AvroChecker({ profile });
+  // The verdict and its incompatibilities are all the resolver needs: no warnings walk.
+  const checker = new AvroChecker({ profile, warnings: false });
   const readerSchema = toAvroSchema(checker, reader, 'reader');
   const writerSchema = toAvroSchema(checker, writer, 'writer');
   const verdict = checker.canRead(readerSchema, writerSchema);

@@ -4,6 +4,7 @@ import { firstMatchingBranch } from '../compat/runtime/reader-union.js';
 import { unionEquivalent } from '../compat/runtime/union-equiv.js';
 import type { AvroField, AvroNode, AvroRecord, AvroSchema, AvroUnion } from '../model.js';
 import { isNamed } from '../model.js';
+import { writerMatches } from '../compat/records.js';
 
 /**
  * What a number token of a location is: a WRITER union branch (Java's `SchemaCompatibility`, profiles
@@ -23,13 +24,7 @@ export function namesOf(reader: AvroSchema, convention: BranchConvention): Write
 /** Java's `lookupWriterField` (name, then aliases), or the runtime's renaming by the reader's field aliases. */
 export function writerFieldOf(writer: AvroRecord, readerField: AvroField, convention: BranchConvention, names: WriterNames): AvroField | undefined {
   if (convention === 'reader') return writer.fields.find((field) => names.fieldName(writer, field.name) === readerField.name);
-  const direct = writer.fieldsByName.get(readerField.name);
-  if (direct) return direct;
-  for (const alias of readerField.aliases) {
-    const byAlias = writer.fieldsByName.get(alias);
-    if (byAlias) return byAlias;
-  }
-  return undefined;
+  return writerMatches(writer, readerField)[0];
 }
 
 /** The writer node the runtime reads into reader branch `index`: the same branch of an equivalent union, or the writer branch that picks it. */

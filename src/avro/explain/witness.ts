@@ -1,9 +1,10 @@
 import type { Finding, Witness } from '../../result.js';
 import type { AvroProfile } from '../compat/can-read.js';
 import { AvroIncompatibilityType, AvroWarningType } from '../compat/findings.js';
-import { PlanBuilder, runtimeNames } from '../data/plan.js';
+import { PlanBuilder } from '../data/plan.js';
 import type { AvroSchema, AvroUnion } from '../model.js';
 import type { WriterNames } from '../compat/runtime/aliases.js';
+import { runtimeWriterNames } from '../compat/runtime/aliases.js';
 import { WitnessCheck } from './witness-check.js';
 import { NO_DATUM, datumWith } from './witness-datum.js';
 import { runtimeFailingValues } from './witness-deep.js';
@@ -46,7 +47,7 @@ export class AvroWitnessFinder {
     private readonly writer: AvroSchema,
     private readonly profile: AvroProfile,
   ) {
-    this.names = runtimeNames(reader, writer);
+    this.names = runtimeWriterNames(reader, writer);
   }
 
   /** The witness of a finding of `canRead(reader, writer)` under the profile (see `avroWitness`). */

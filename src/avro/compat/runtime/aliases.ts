@@ -1,5 +1,6 @@
 import type { AvroNamed, AvroNode, AvroRecord, AvroSchema } from '../../model.js';
 import { isNamed } from '../../model.js';
+import { sameAvroSchema } from '../../equality.js';
 
 /**
  * The reader's aliases, as Java's `Schema.applyAliases(writer, reader)` uses them to rewrite the
@@ -69,3 +70,14 @@ export const NO_ALIASES = {
 } as const satisfies Pick<ReaderAliases, 'empty' | 'fullName' | 'name' | 'fieldName'>;
 
 export type WriterNames = Pick<ReaderAliases, 'empty' | 'fullName' | 'name' | 'fieldName'>;
+
+/**
+ * The writer's names as Java's runtime sees them: rewritten by the reader's aliases, except when the
+ * reader has none or the two schemas are equal (Java skips the rewrite then). `aliasesOf` may give
+ * the reader's aliases from a cache.
+ */
+export function runtimeWriterNames(reader: AvroSchema, writer: AvroSchema, aliasesOf: (reader: AvroSchema) => ReaderAliases = (of) => new ReaderAliases(of)): WriterNames {
+  if (!reader.hasAliases) return NO_ALIASES;
+  const aliases = aliasesOf(reader);
+  return aliases.empty || sameAvroSchema(reader, writer) ? NO_ALIASES : aliases;
+}
