@@ -1,9 +1,16 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
+const source = (path: string): string => fileURLToPath(new URL(path, import.meta.url));
+
 export default defineConfig({
   resolve: {
-    alias: { 'schema-compat': fileURLToPath(new URL('./src/index.ts', import.meta.url)) },
+    // Tests import the package by its public names; the subpath entries come before the root one.
+    alias: [
+      { find: /^schema-compat\/protobuf$/, replacement: source('./src/protobuf/index.ts') },
+      { find: /^schema-compat\/registry$/, replacement: source('./src/registry/index.ts') },
+      { find: /^schema-compat$/, replacement: source('./src/index.ts') },
+    ],
   },
   test: {
     include: ['test/**/*.test.ts'],
