@@ -47,7 +47,7 @@ function describe(text: string): JsonTextProblem {
   return { message: `expected ${spot.expected}, found ${found}`, line, column };
 }
 
-function lineAndColumn(text: string, offset: number): { line: number; column: number } {
+export function lineAndColumn(text: string, offset: number): { line: number; column: number } {
   let line = 1;
   let lineStart = 0;
   for (let i = 0; i < offset && i < text.length; i++) {
@@ -59,13 +59,16 @@ function lineAndColumn(text: string, offset: number): { line: number; column: nu
   return { line, column: offset - lineStart + 1 };
 }
 
-/** Replaces comments outside strings by spaces, keeping every offset and line of the text. */
-function stripComments(text: string): string {
+/**
+ * Replaces comments outside strings by spaces, keeping every offset and line of the text; `quotes`
+ * are the characters that open a string (JSON: `"`; .proto text: both quotes).
+ */
+export function stripComments(text: string, quotes = '"'): string {
   let out = '';
   let i = 0;
   while (i < text.length) {
     const c = text[i];
-    if (c === '"') {
+    if (c !== undefined && quotes.includes(c)) {
       const end = endOfString(text, i);
       out += text.slice(i, end);
       i = end;
@@ -88,11 +91,12 @@ function stripComments(text: string): string {
 }
 
 function endOfString(text: string, start: number): number {
+  const quote = text[start];
   let i = start + 1;
   while (i < text.length) {
     const c = text[i];
     if (c === '\\') i += 2;
-    else if (c === '"') return i + 1;
+    else if (c === quote) return i + 1;
     else i++;
   }
   return text.length;

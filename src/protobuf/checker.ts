@@ -1,0 +1,105 @@
+import type { ParseOptions, Roles, SchemaChecker } from '../checkers/types.js';
+import { InvalidOptionError } from '../errors.js';
+import type { Finding, PairResult } from '../result.js';
+import { checkBuf } from './buf/check.js';
+import type { BufCategory } from './buf/rules.js';
+import { describeBufFinding } from './buf/rules.js';
+import { COMPATIBLE_CHANGES, INCOMPATIBLE_TEMPLATES } from './confluent/differences.js';
+import { diffSchemas } from './confluent/schema-diff.js';
+import { sameProtobufSchema } from './identity.js';
+import type { ProtobufSchema } from './model.js';
+import type { ProtobufParseOptions } from './parse.js';
+import { parseProtobuf } from './parse.js';
+import { checkPulsarRoot, describePulsarFinding } from './pulsar.js';
+
+/** Which rule set decides: Confluent's diff (default), or Buf's WIRE or WIRE_JSON breaking-change category. */
+export type ProtobufRules = 'confluent' | 'buf-wire' | 'buf-wire-json';
+
+export interface ProtobufCheckerOptions {
+  /** `confluent` (default): Confluent Schema Registry's Protobuf rules. `buf-wire`, `buf-wire-json`: Buf's categories. */
+  readonly rules?: ProtobufRules;
+  /** `pulsar`: Pulsar's PROTOBUF_NATIVE check (the root message's full name may not change), instead of `rules`. */
+  readonly registry?: 'confluent' | 'pulsar';
+  /**
+   * `warnings`: Confluent's compatible differences (FIELD_ADDED, MESSAGE_MOVED, ...) are reported as
+   * `warnings`, so a check lists every change. Default `ignore`: only incompatibilities. `diff()` gives them anyway.
+   */
+  readonly changes?: 'ignore' | 'warnings';
+}
+
+/** One difference of Confluent's diff, with whether Confluent counts it as compatible. */
+export interface ProtobufDifference extends Finding {
+  readonly compatible: boolean;
+}
+
+const RULES: readonly ProtobufRules[] = ['confluent', 'buf-wire', 'buf-wire-json'];
+const BUF_CATEGORY: Readonly<Record<Exclude<ProtobufRules, 'confluent'>, BufCategory>> = { 'buf-wire': 'WIRE', 'buf-wire-json': 'WIRE_JSON' };
+
+function oneOf<T extends string>(name: string, value: unknown, allowed: readonly T[], fallback: T): T {
+  if (value === undefined) return fallback;
+  if (!allowed.includes(value as T)) throw new InvalidOptionError(name, `${JSON.stringify(value)} is not one of ${allowed.join(', ')}`);
+  return value as T;
+}
+
+/** The Protobuf checker: Confluent's rules by default, Buf's WIRE / WIRE_JSON categories or Pulsar's root-message rule as options. */
+export class ProtobufChecker implements SchemaChecker<ProtobufSchema> {
+  readonly schemaType = 'PROTOBUF';
+  readonly rules: ProtobufRules;
+  readonly registry: 'confluent' | 'pulsar';
+  private readonly changes: 'ignore' | 'warnings';
+
+  constructor(options: ProtobufCheckerOptions = {}) {
+    this.rules = oneOf('rules', options.rules, RULES, 'confluent');
+    this.registry = oneOf('registry', options.registry, ['confluent', 'pulsar'] as const, 'confluent');
+    this.changes = oneOf('changes', options.changes, ['ignore', 'warnings'] as const, 'ignore');
+    if (this.registry === 'pulsar' && options.rules !== undefined) {
+      throw new InvalidOptionError('rules', "Pulsar's PROTOBUF_NATIVE check has one rule (the root message); do not combine registry: 'pulsar' with rules");
+    }
+  }
+
+  /** Parses .proto text; `references` supply the imported files by import name; `rootMessage` names Pulsar's root message. */
+  parse(input: string | object, options?: ParseOptions & Pick<ProtobufParseOptions, 'rootMessage'>): ProtobufSchema {
+    return parseProtobuf(input, options);
+  }
+
+  canRead(reader: ProtobufSchema, writer: ProtobufSchema): PairResult {
+    if (this.registry === 'pulsar') return result(checkPulsarRoot(reader, writer), []);
+    if (this.rules !== 'confluent') return result(checkBuf(reader, writer, BUF_CATEGORY[this.rules]), []);
+    const differences = this.diff(writer, reader);
+    const incompatibilities = differences.filter((difference) => !difference.compatible).map(asFinding);
+    const warnings = this.changes === 'warnings' ? differences.filter((difference) => difference.compatible).map(asFinding) : [];
+    return result(incompatibilities, warnings);
+  }
+
+  /**
+   * Every difference Confluent's diff finds from `original` to `update`, compatible ones included,
+   * in Confluent's order (what its `diff-schema-examples.json` lists as `changes`).
+   */
+  diff(original: ProtobufSchema, update: ProtobufSchema): ProtobufDifference[] {
+    return diffSchemas(original, update).map((difference) => ({
+      type: difference.type,
+      location: difference.path,
+      message: difference.detail,
+      compatible: COMPATIBLE_CHANGES.has(difference.type),
+    }));
+  }
+
+  isIdentical(a: ProtobufSchema, b: ProtobufSchema): boolean {
+    return sameProtobufSchema(a, b);
+  }
+
+  describe(finding: Finding, roles: Roles): string {
+    if (this.registry === 'pulsar') return describePulsarFinding(finding, roles);
+    if (this.rules !== 'confluent') return describeBufFinding(finding, roles);
+    const template = INCOMPATIBLE_TEMPLATES[finding.type] ?? `${finding.type} at path '{path}' (the {reader} schema reading the {writer} schema): ${finding.message}`;
+    return template.replace('{path}', finding.location).replace('{reader}', roles.reader).replace('{writer}', roles.writer);
+  }
+}
+
+function asFinding(difference: ProtobufDifference): Finding {
+  return { type: difference.type, location: difference.location, message: difference.message };
+}
+
+function result(incompatibilities: readonly Finding[], warnings: readonly Finding[]): PairResult {
+  return { compatible: incompatibilities.length === 0, incompatibilities, warnings };
+}

@@ -1,0 +1,12 @@
+// schema-compat/protobuf: the Protobuf checker (protobufjs is an optional peer dependency; this entry loads it).
+export { ProtobufChecker } from './checker.js';
+export type { ProtobufCheckerOptions, ProtobufDifference, ProtobufRules } from './checker.js';
+export { ProtobufChangeType } from './confluent/differences.js';
+export { PulsarProtobufFindingType } from './pulsar.js';
+export { ProtobufParseRule } from './parse-rules.js';
+export { ProtobufjsMissingError } from './protobufjs-runtime.js';
+export type { ProtobufParseOptions } from './parse.js';
+export type {
+  ProtobufSchema, ProtoFile, ProtoDefinition, ProtoMessage, ProtoEnum, ProtoEnumValue, ProtoField, ProtoOneof, ProtoLabel,
+  ProtoType, ProtoScalar, ProtoReserved, ProtoService, ProtoMethod, ProtoSymbol,
+} from './model.js';
