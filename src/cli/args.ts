@@ -3,6 +3,8 @@ export interface OptionSpec {
   readonly takesValue: boolean;
   /** A one-letter alias, e.g. `h` for `-h`. */
   readonly short?: string;
+  /** May be given more than once (`--reference a=x --reference b=y`); values go to `ParsedArgs.lists`. */
+  readonly repeatable?: boolean;
 }
 
 export type OptionSpecs = Readonly<Record<string, OptionSpec>>;
@@ -10,6 +12,8 @@ export type OptionSpecs = Readonly<Record<string, OptionSpec>>;
 export interface ParsedArgs {
   /** Options by long name: the value given, or `true` for a flag. */
   readonly options: Readonly<Record<string, string | true>>;
+  /** Values of repeatable options by long name, in command-line order. */
+  readonly lists: Readonly<Record<string, readonly string[]>>;
   readonly positionals: readonly string[];
 }
 
@@ -27,6 +31,7 @@ export class UsageError extends Error {
  */
 export function parseArgs(argv: readonly string[], specs: OptionSpecs): ParsedArgs {
   const options: Record<string, string | true> = {};
+  const lists: Record<string, string[]> = {};
   const positionals: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
@@ -40,7 +45,7 @@ export function parseArgs(argv: readonly string[], specs: OptionSpecs): ParsedAr
     }
     const { name, inline } = splitOption(arg, specs);
     const spec = specs[name] as OptionSpec;
-    if (Object.prototype.hasOwnProperty.call(options, name)) throw new UsageError(`option --${name} given more than once`);
+    if (!spec.repeatable && Object.prototype.hasOwnProperty.call(options, name)) throw new UsageError(`option --${name} given more than once`);
     if (!spec.takesValue) {
       if (inline !== undefined) throw new UsageError(`option --${name} takes no value`);
       options[name] = true;
@@ -49,9 +54,10 @@ export function parseArgs(argv: readonly string[], specs: OptionSpecs): ParsedAr
     const value = inline ?? argv[i + 1];
     if (inline === undefined) i++;
     if (value === undefined || (inline === undefined && value.startsWith('--'))) throw new UsageError(`option --${name} needs a value`);
-    options[name] = value;
+    if (spec.repeatable) (lists[name] ??= []).push(value);
+    else options[name] = value;
   }
-  return { options, positionals };
+  return { options, lists, positionals };
 }
 
 function splitOption(arg: string, specs: OptionSpecs): { name: string; inline: string | undefined } {

@@ -1,11 +1,22 @@
 import type { CompatibilityResult, Incompatibility } from '../index.js';
 import type { Paint } from './paint.js';
+import type { CheckReport } from './report.js';
+import { FailOn, directionText, filesByVersion, reportFails } from './report.js';
 
 /** How to show one kind of finding: its noun, and the file each version label came from. */
 interface Section {
   readonly one: string;
   readonly many: string;
   readonly files: ReadonlyMap<number, string>;
+}
+
+/** The text report of a check read from files; says so when only warnings fail it (`--fail-on warning`). */
+export function formatTextReport(report: CheckReport, paint: Paint): string {
+  const text = formatText(report.result, paint, filesByVersion(report));
+  if (!report.result.compatible || !reportFails(report)) return text;
+  return `${text}
+${paint.red(`Failing: ${report.result.warnings.length} ${plural(report.result.warnings.length, 'warning', 'warnings')} and --fail-on ${FailOn.WARNING}.`)}
+`;
 }
 
 /**
@@ -61,13 +72,6 @@ function formatFinding(finding: Incompatibility, paint: Paint): string[] {
   if (finding.witness === 'any') lines.push(`    ${paint.dim('witness: any datum (the reader rejects all data of this writer)')}`);
   else if (finding.witness !== undefined) lines.push(`    ${paint.dim(`witness: ${JSON.stringify(finding.witness.json)} (binary ${finding.witness.hex})`)}`);
   return lines;
-}
-
-/** BACKWARD: the candidate reads old data; FORWARD: the old version reads the candidate's data (DESIGN.md §1). */
-function directionText(finding: Incompatibility): string {
-  return finding.direction === 'BACKWARD'
-    ? `BACKWARD: the candidate reads data written with version ${finding.version}`
-    : `FORWARD: version ${finding.version} reads data written with the candidate`;
 }
 
 /** Versions that have findings, in checked order, then any not in `checked` (defensive) in order of appearance. */

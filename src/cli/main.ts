@@ -1,19 +1,24 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { runCli } from './run.js';
 import { readVersion } from './version.js';
 
-// The entry of the `schema-compat` bin (dist/cli.js): wires Node's process and fs to runCli.
-try {
-  process.exitCode = runCli(process.argv.slice(2), {
-    readFile: (path) => readFileSync(path, 'utf8'),
-    stdout: (text) => process.stdout.write(text),
-    stderr: (text) => process.stderr.write(text),
-    isTTY: process.stdout.isTTY === true,
-    env: process.env,
-    version: () => readVersion(),
-  });
-} catch (error: unknown) {
-  // Not bad input but a bug: a distinct code, so it is never mistaken for "incompatible" (1) or "bad input" (2).
-  process.stderr.write(`schema-compat: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-  process.exitCode = 3;
-}
+// The entry of the `schema-compat` bin (dist/cli.js): wires Node's process and fs to runCli. It sets
+// process.exitCode and never calls process.exit, so a long-running command (serve) keeps the process alive.
+runCli(process.argv.slice(2), {
+  readFile: (path) => readFileSync(path, 'utf8'),
+  listFiles: (dir) => readdirSync(dir, { withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => entry.name),
+  stdout: (text) => process.stdout.write(text),
+  stderr: (text) => process.stderr.write(text),
+  isTTY: process.stdout.isTTY === true,
+  env: process.env,
+  version: () => readVersion(),
+}).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    // Not bad input but a bug: a distinct code, so it is never mistaken for "incompatible" (1) or "bad input" (2).
+    process.stderr.write(`schema-compat: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exitCode = 3;
+  },
+);

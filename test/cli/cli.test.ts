@@ -2,32 +2,9 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import type { CompatibilityResult } from 'schema-compat';
-
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const fixture = (name: string): string => `test/fixtures/cli/${name}`;
-const example = (name: string): string => `examples/user/${name}`;
-const ESC = '\u001b';
-
-interface Run {
-  readonly code: number | null;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
-/** Runs the built CLI from the repository root; stdout is a pipe, so never a TTY. */
-function cli(args: readonly string[], env: Readonly<Record<string, string>> = {}): Run {
-  const { NO_COLOR: _ignored, ...base } = process.env;
-  const child = spawnSync(process.execPath, ['dist/cli.js', ...args], { cwd: root, encoding: 'utf8', env: { ...base, ...env } });
-  return { code: child.status, stdout: child.stdout, stderr: child.stderr };
-}
-
-function json(run: Run): CompatibilityResult {
-  return JSON.parse(run.stdout) as CompatibilityResult;
-}
+import { CHECK_USAGE_LINE, ESC, USER_HISTORY, cli, example, fixture, json } from './support.js';
 
 const ORDER_HISTORY = [fixture('order-v1.avsc'), fixture('order-v2.avsc')];
-const USER_HISTORY = ['v1.avsc', 'v2.avsc', 'v3.avsc', 'v4.avsc'].map(example);
 
 describe('schema-compat check: verdicts and exit codes', () => {
   it('exits 0 with one COMPATIBLE line for a compatible candidate', () => {
@@ -126,44 +103,54 @@ describe('schema-compat check: bad input exits 2', () => {
 
   it('names a missing file', () => {
     const run = cli(['check', '--strategy', 'backward', fixture('order-v1.avsc'), fixture('no-such-file.avsc')]);
-    expect(run).toEqual({ code: 2, stdout: '', stderr: 'error: cannot read test/fixtures/cli/no-such-file.avsc: no such file\n' });
+    expect(run).toEqual({ code: 2, stdout: '', stderr: 'error: cannot read test/fixtures/cli/no-such-file.avsc: no such file or directory\n' });
+  });
+
+  it.each([
+    [['check', fixture('order-v1.avsc')], 'check needs HISTORY files (oldest first) or --history DIR'],
+    [['check'], 'check needs a CANDIDATE file'],
+    [['check', '--history', 'test/fixtures/cli/history', fixture('order-v1.avsc'), fixture('order-v2.avsc')], 'give HISTORY files or --history DIR, not both'],
+    [['check', '--strategy'], 'option --strategy needs a value'],
+    [['check', '--strategy', 'backward', '--colour', 'a', 'b'], 'unknown option --colour'],
+    [['check', '--format', 'xml', 'a', 'b'], '--format must be one of text, json, github, junit, confluent, not "xml"'],
+    [['check', '--fail-on', 'error', 'a', 'b'], '--fail-on must be one of incompatible, warning, not "error"'],
+    [['check', '--type', 'xsd', 'a', 'b'], '--type must be one of avro, json, protobuf, not "xsd"'],
+    [['check', '--reference', 'Money', 'a', 'b'], '--reference takes NAME=FILE, not "Money"'],
+    [['check', 'schema.txt', fixture('order-v1.avsc')], 'cannot tell the schema type of schema.txt from its extension (.avsc avro, .json json, .proto protobuf): give --type'],
+  ])('check usage error %j: exit 2 with the reason and the check usage line', (args, reason) => {
+    const run = cli(args);
+    expect(run).toEqual({ code: 2, stdout: '', stderr: `error: ${reason}\n${CHECK_USAGE_LINE}\n` });
   });
 
   it.each([
     [[], 'missing command'],
-    [['check', fixture('order-v1.avsc'), fixture('order-v2.avsc')], 'check needs --strategy S'],
-    [['check', '--strategy', 'backward', fixture('order-v1.avsc')], 'check needs a CANDIDATE file and at least one HISTORY file'],
-    [['check', '--strategy'], 'option --strategy needs a value'],
-    [['check', '--strategy', 'backward', '--colour', 'a', 'b'], 'unknown option --colour'],
-    [['check', '--strategy', 'backward', '--format', 'xml', 'a', 'b'], '--format must be text or json, not "xml"'],
     [['validate'], 'unknown command "validate"'],
-  ])('usage error %j: exit 2 with the reason and a usage line', (args, reason) => {
+    [['--verbose'], 'unknown option --verbose'],
+  ])('program usage error %j: exit 2 with the reason and the program usage line', (args, reason) => {
     const run = cli(args);
     expect(run.code).toBe(2);
     expect(run.stdout).toBe('');
-    expect(run.stderr).toBe(`error: ${reason}\nusage: schema-compat check --strategy S [--type avro] [--profile P] [--explain] [--format text|json] CANDIDATE HISTORY...\n`);
-  });
-
-  it('says only avro is supported for another --type', () => {
-    const run = cli(['check', '--type', 'json', '--strategy', 'backward', fixture('order-v1.avsc'), fixture('order-v2.avsc')]);
-    expect(run.code).toBe(2);
-    expect(run.stderr.split('\n')[0]).toBe('error: schema type "json" is not supported: only avro is supported for now (JSON Schema and Protobuf come later)');
+    expect(run.stderr.split('\n').slice(0, 2)).toEqual([`error: ${reason}`, 'usage: schema-compat <command> [options]   (commands: check, canonical, fingerprint, explain, serve; --help on each)']);
   });
 });
 
 describe('schema-compat: help, version, colour', () => {
-  it.each([['--help'], ['-h']])('%s prints the program help and exits 0', (flag) => {
+  it.each([['--help'], ['-h']])('%s prints the program help, listing every command, and exits 0', (flag) => {
     const run = cli([flag]);
     expect(run.code).toBe(0);
-    expect(run.stdout.split('\n')[0]).toBe('usage: schema-compat check --strategy S [--type avro] [--profile P] [--explain] [--format text|json] CANDIDATE HISTORY...');
-    expect(run.stdout).toContain('Exit codes: 0 compatible, 1 incompatible, 2 bad input or usage.');
+    const lines = run.stdout.split('\n');
+    expect(lines[0]).toMatch(/^usage: schema-compat <command>/);
+    for (const command of ['check', 'canonical', 'fingerprint', 'explain', 'serve']) expect(lines.some((line) => line.startsWith(`  ${command} `))).toBe(true);
+    expect(run.stdout).toContain('Exit codes: 0 compatible, 1 incompatible, 2 bad input or usage, 3 internal error.');
   });
 
-  it('check --help lists every strategy name and exits 0', () => {
+  it('check --help lists every strategy name, the formats and the options, and exits 0', () => {
     const run = cli(['check', '--help']);
     expect(run.code).toBe(0);
+    expect(run.stdout.split('\n')[0]).toBe(CHECK_USAGE_LINE);
     expect(run.stdout).toContain('NONE, ALWAYS_INCOMPATIBLE, BACKWARD, BACKWARD_TRANSITIVE, FORWARD, FORWARD_TRANSITIVE, FULL, FULL_TRANSITIVE, ALWAYS_COMPATIBLE, DISABLED, BACKWARD_ALL, FORWARD_ALL, FULL_ALL, BOTH');
-    expect(run.stdout).toContain('--stop-at-first-failure');
+    for (const option of ['--history DIR', '--reference NAME=FILE', '--fail-on L', '--stop-at-first-failure', '--profile P', '--type T', '--format F']) expect(run.stdout).toContain(option);
+    for (const format of ['text', 'json', 'github', 'junit', 'confluent']) expect(run.stdout).toMatch(new RegExp(`\\b${format}\\b`));
   });
 
   it('--version prints the version of package.json', () => {

@@ -1,0 +1,41 @@
+import { CheckerRegistry } from '../index.js';
+import type { AvroProfile, SchemaChecker } from '../index.js';
+import { InputError } from './io.js';
+import type { CliSchemaType } from './schema-files.js';
+
+/**
+ * The checkers a check needs. AVRO (and JSON, once its checker is a default) come with
+ * `CheckerRegistry.withDefaults`; PROTOBUF is loaded only when a .proto file is checked, because
+ * protobufjs is an optional peer dependency that a user of Avro alone need not install.
+ */
+export async function checkersFor(types: ReadonlySet<CliSchemaType>, profile: AvroProfile): Promise<CheckerRegistry> {
+  const registry = CheckerRegistry.withDefaults({ avro: { profile } });
+  if (types.has('PROTOBUF') && !registry.has('PROTOBUF')) registry.register(await loadProtobufChecker());
+  for (const type of types) {
+    if (!registry.has(type)) throw new InputError(`${type} schemas are not supported by this version of schema-compat (supported: ${registry.types().filter((known) => known === 'AVRO' || known === 'JSON' || known === 'PROTOBUF').join(', ')})`);
+  }
+  return registry;
+}
+
+/** The Protobuf checker from its own entry point, with a clear message when protobufjs is not installed. */
+async function loadProtobufChecker(): Promise<SchemaChecker<unknown>> {
+  try {
+    const loaded = await importProtobufEntry();
+    return loaded;
+  } catch (error: unknown) {
+    if (isMissingProtobufjs(error)) {
+      throw new InputError('Protobuf schemas need the optional peer dependency protobufjs: run `npm install protobufjs` (version 7 or 8) next to schema-compat');
+    }
+    throw error;
+  }
+}
+
+/** Filled in when src/protobuf lands: `new (await import('../protobuf/index.js')).ProtobufChecker()`. */
+async function importProtobufEntry(): Promise<SchemaChecker<unknown>> {
+  throw new InputError('PROTOBUF schemas are not supported by this version of schema-compat');
+}
+
+function isMissingProtobufjs(error: unknown): boolean {
+  const code = typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : '';
+  return (code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND') && error instanceof Error && error.message.includes('protobufjs');
+}

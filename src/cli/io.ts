@@ -1,0 +1,40 @@
+/** Everything the CLI touches outside itself, injected so it runs in-process under test. */
+export interface CliIO {
+  /** Reads a file as UTF-8 text; throws (e.g. a Node `ENOENT` error) when it cannot. */
+  readonly readFile: (path: string) => string;
+  /** The names of the regular files in a directory (not sub-directories); throws when it cannot. */
+  readonly listFiles: (dir: string) => readonly string[];
+  readonly stdout: (text: string) => void;
+  readonly stderr: (text: string) => void;
+  /** Whether stdout is a terminal (text output is coloured only then). */
+  readonly isTTY: boolean;
+  readonly env: Readonly<Record<string, string | undefined>>;
+  /** The package version, for `--version`. */
+  readonly version: () => string;
+}
+
+/** The exit codes, as `buf breaking` and oasdiff separate them: a finding is never confused with bad input. */
+export const ExitCode = {
+  /** Compatible (and, with `--fail-on warning`, no warnings); or a command that succeeded. */
+  COMPATIBLE: 0,
+  /** Incompatible, or warnings with `--fail-on warning`. */
+  INCOMPATIBLE: 1,
+  /** Usage mistake, unreadable file or invalid schema: the message names the file and the JSON pointer. */
+  BAD_INPUT: 2,
+  /** A bug in schema-compat (set by main.ts, never returned by runCli). */
+  INTERNAL_ERROR: 3,
+} as const;
+export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];
+
+/** Bad input that is not a usage mistake (an unreadable file): reported without the usage line. */
+export class InputError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'InputError';
+  }
+}
+
+export function write(sink: (text: string) => void, text: string, code: ExitCode): ExitCode {
+  sink(text);
+  return code;
+}
