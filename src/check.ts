@@ -1,3 +1,4 @@
+import type { JsonSchemaCheckerOptions } from './json-schema/checker.js';
 import type { AvroCheckerOptions } from './avro/checker.js';
 import { CheckerRegistry } from './checkers/registry.js';
 import type { PairChecker, Roles, SchemaChecker } from './checkers/types.js';
@@ -18,6 +19,8 @@ export interface CheckOptions {
   readonly registry?: CheckerRegistry;
   /** Options of the built-in Avro checker (ignored when `registry` is given). */
   readonly avro?: AvroCheckerOptions;
+  /** Options of the built-in JSON checker: policy, `confluentQuirks`, `registry: 'pulsar'` (ignored when `registry` is given). */
+  readonly json?: JsonSchemaCheckerOptions;
   /** Schema references available to every input given as text or JSON. */
   readonly references?: Readonly<Record<string, string | object>>;
   /** Add a `hint` and a `witness` to every finding (computed only when asked: they cost more than the check). */
@@ -42,7 +45,7 @@ const ROLES: Readonly<Record<Direction, Roles>> = {
 export function checkCompatibility(strategy: Strategy | string, candidate: SchemaInput, history: readonly SchemaInput[], options: CheckOptions = {}): CompatibilityResult {
   const canonical = parseStrategy(strategy);
   if (!Array.isArray(history)) throw new InvalidOptionError('history', 'must be an array of schemas, oldest first');
-  const registry = options.registry ?? CheckerRegistry.withDefaults(options.avro ? { avro: options.avro } : {});
+  const registry = options.registry ?? CheckerRegistry.withDefaults({ ...(options.avro ? { avro: options.avro } : {}), ...(options.json ? { json: options.json } : {}) });
   const next = toParsed(registry, candidate, 'candidate', options);
   const versions: Version[] = history.map((item, i) => {
     const parsed = toParsed(registry, item, `history[${i}]`, options);
@@ -79,6 +82,7 @@ function compareWithVersions(strategy: Strategy, checker: SchemaChecker<unknown>
   const checked: number[] = [];
   const incompatibilities: Incompatibility[] = [];
   const warnings: Incompatibility[] = [];
+  const ruleSets = new Set<string>();
   for (const version of versions) {
     checked.push(version.label);
     const before = incompatibilities.length;
@@ -94,6 +98,7 @@ function compareWithVersions(strategy: Strategy, checker: SchemaChecker<unknown>
       }
       const [reader, writer] = direction === 'BACKWARD' ? [candidate.schema, version.parsed.schema] : [version.parsed.schema, candidate.schema];
       const result = pairs.canRead(reader, writer);
+      if (result.ruleSet !== undefined) ruleSets.add(result.ruleSet);
       let explain: ((finding: Finding) => Explanation) | undefined;
       const place = (finding: Finding): Incompatibility => {
         const placed = placeFinding(checker, finding, direction, version.label);
@@ -106,7 +111,8 @@ function compareWithVersions(strategy: Strategy, checker: SchemaChecker<unknown>
     }
     if (how.stopAtFirstFailure && incompatibilities.length > before) break;
   }
-  return { compatible: incompatibilities.length === 0, strategy, checked, incompatibilities, warnings };
+  const result = { compatible: incompatibilities.length === 0, strategy, checked, incompatibilities, warnings };
+  return ruleSets.size === 0 ? result : { ...result, ruleSets: [...ruleSets] };
 }
 
 function placeFinding(checker: SchemaChecker<unknown>, finding: Finding, direction: Direction, version: number): Incompatibility {

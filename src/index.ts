@@ -30,6 +30,10 @@ export type {
   AvroField, AvroKind, AvroPrimitiveKind, AvroFieldOrder,
 } from './avro/model.js';
 
+// JSON Schema.
+export { JsonSchemaChecker, JsonFormatFindingType, isAvroRecordDefinition, JsonDifferenceType, JsonSchemaParseRule, JSON_SCHEMA_MAX_DEPTH } from './json-schema/index.js';
+export type { JsonSchemaCheckerOptions, JsonTypeSchema, JsonSchemaDifference, JsonRuleSet, JsonSchemaPolicy, JsonSchemaDocument, JsonNode, Draft } from './json-schema/index.js';
+
 // Errors.
 export {
   SchemaCompatError, SchemaParseError, UnknownStrategyError, UnknownSchemaTypeError, InvalidOptionError, CheckTooDeepError,

@@ -16,16 +16,18 @@ export interface PairResult {
   readonly incompatibilities: readonly Finding[];
   /** Findings that do not change the verdict (e.g. a lossy promotion). */
   readonly warnings: readonly Finding[];
+  /** Which rules judged the pair, when a checker has several (JSON: `json-schema`, or `avro` for Pulsar's Avro-defined JSON). */
+  readonly ruleSet?: string;
 }
 
 /**
- * A datum that proves a finding: valid under the writer schema (`json`, in the JSON form avsc
- * writes), with its Avro binary encoding (`hex`); reading it with the reader fails, or gives
- * another value (warnings).
+ * A datum that proves a finding: valid under the writer schema, and the reader fails on it or
+ * reads another value (warnings). Avro: `json` in the JSON form avsc writes, `hex` its binary
+ * encoding; JSON Schema: `json` is the instance itself (no `hex`).
  */
 export interface Witness {
   readonly json: unknown;
-  readonly hex: string;
+  readonly hex?: string;
 }
 
 /** What a checker can add to a finding when asked (`explain: true`). */
@@ -59,6 +61,8 @@ export interface CompatibilityResult {
   readonly incompatibilities: readonly Incompatibility[];
   /** Findings that do not change the verdict. */
   readonly warnings: readonly Incompatibility[];
+  /** The rule sets that judged the pairs, when the checker names them (JSON: `json-schema` or `avro`). */
+  readonly ruleSets?: readonly string[];
 }
 
 /** Codes the core itself reports, whatever the schema type. */

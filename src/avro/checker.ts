@@ -1,4 +1,5 @@
 import { InvalidOptionError } from '../errors.js';
+import { booleanOption } from '../util/options.js';
 import type { PairChecker, ParseOptions, Roles, SchemaChecker } from '../checkers/types.js';
 import type { Explanation, Finding, PairResult } from '../result.js';
 import { canReadAvro } from './compat/can-read.js';
@@ -36,12 +37,6 @@ export interface AvroCheckerOptions {
 }
 
 const PROFILES: readonly AvroProfile[] = ['confluent', 'pulsar', 'strict'];
-
-function booleanOption(name: string, value: unknown, fallback: boolean): boolean {
-  if (value === undefined) return fallback;
-  if (typeof value !== 'boolean') throw new InvalidOptionError(name, `${JSON.stringify(value)} is not a boolean`);
-  return value;
-}
 
 /** The Avro checker: Java 1.12's parser rules, resolution rules and incompatibility lists. */
 export class AvroChecker implements SchemaChecker<AvroSchema> {

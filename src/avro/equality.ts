@@ -1,5 +1,4 @@
-import type { JsonValue } from '../util/json.js';
-import { stableJson } from '../util/stable-json.js';
+import { jsonEqual } from '../util/json-equal.js';
 import type { AvroField, AvroNode, AvroSchema } from './model.js';
 import { LOGICAL_PROPS } from './structure.js';
 
@@ -23,19 +22,14 @@ function sameSet(a: readonly string[], b: readonly string[]): boolean {
   return a.every((value) => other.has(value));
 }
 
-/** Equal JSON values, whatever their key order (NaN equals NaN, as a default read by Java may be). */
-function sameJson(a: JsonValue | undefined, b: JsonValue | undefined): boolean {
-  if (a === b) return true;
-  return a !== undefined && b !== undefined && stableJson(a) === stableJson(b);
-}
 
 function sameLogical(a: AvroNode, b: AvroNode): boolean {
-  return LOGICAL_PROPS.every((key) => sameJson(a.props[key], b.props[key]));
+  return LOGICAL_PROPS.every((key) => jsonEqual(a.props[key], b.props[key]));
 }
 
 function sameField(a: AvroField, b: AvroField, seen: Set<string>): boolean {
   return a.name === b.name && a.hasDefault === b.hasDefault && sameSet(a.aliases, b.aliases)
-    && (!a.hasDefault || sameJson(a.default, b.default)) && sameNode(a.type, b.type, seen);
+    && (!a.hasDefault || jsonEqual(a.default, b.default)) && sameNode(a.type, b.type, seen);
 }
 
 /** `seen`: full names compared already; a later occurrence is then written as a name in both forms. */

@@ -1,6 +1,8 @@
 import { AvroChecker } from '../avro/checker.js';
 import type { AvroCheckerOptions } from '../avro/checker.js';
 import { UnknownSchemaTypeError } from '../errors.js';
+import { JsonSchemaChecker } from '../json-schema/checker.js';
+import type { JsonSchemaCheckerOptions } from '../json-schema/checker.js';
 import { PULSAR_PRIMITIVE_TYPES } from '../schema-type.js';
 import { DefaultChecker } from './default.js';
 import type { SchemaChecker } from './types.js';
@@ -9,10 +11,11 @@ import type { SchemaChecker } from './types.js';
 export class CheckerRegistry {
   private readonly checkers = new Map<string, SchemaChecker<unknown>>();
 
-  /** A registry with the built-in checkers: AVRO and Pulsar's primitive types. */
-  static withDefaults(options: { readonly avro?: AvroCheckerOptions } = {}): CheckerRegistry {
+  /** A registry with the built-in checkers: AVRO, JSON and Pulsar's primitive types. */
+  static withDefaults(options: { readonly avro?: AvroCheckerOptions; readonly json?: JsonSchemaCheckerOptions } = {}): CheckerRegistry {
     const registry = new CheckerRegistry();
     registry.register(new AvroChecker(options.avro));
+    registry.register(new JsonSchemaChecker(options.json));
     for (const type of PULSAR_PRIMITIVE_TYPES) registry.register(new DefaultChecker(type));
     return registry;
   }

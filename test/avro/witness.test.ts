@@ -144,12 +144,12 @@ function reverify(finding: Finding, witness: Witness, reader: AvroSchema, writer
   const type = writerType(writer);
   const hex = type.toBuffer(type.fromString(JSON.stringify(witness.json))).toString('hex');
   expect(hex).toBe(witness.hex);
-  const value = type.fromBuffer(Buffer.from(witness.hex, 'hex'));
+  const value = type.fromBuffer(Buffer.from(hex, 'hex'));
   const readerBranches = RUNTIME_CONVENTION.has(finding.type) || finding.message.startsWith('Found ');
   const places = placesAt(reader.root, writer.root, value, finding.location, readerBranches);
   expect(places.some((place) => shows(finding, place)), JSON.stringify({ finding, json: witness.json })).toBe(true);
   if (finding.type === AvroWarningType.LOSSY_PROMOTION && new AvroChecker({ profile }).canRead(reader, writer).compatible) {
-    const decoded = JSON.stringify(createAvroResolver(reader, writer, { profile }).decode(Buffer.from(witness.hex, 'hex')), (_key, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
+    const decoded = JSON.stringify(createAvroResolver(reader, writer, { profile }).decode(Buffer.from(hex, 'hex')), (_key, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
     const exact = /(16777217|9007199254740993)/.exec(JSON.stringify(witness.json))?.[1];
     expect(exact && !decoded.includes(exact)).toBeTruthy();
   }

@@ -1,0 +1,117 @@
+import { AvroChecker } from '../avro/checker.js';
+import type { AvroProfile } from '../avro/checker.js';
+import type { AvroSchema } from '../avro/model.js';
+import type { ParseOptions, Roles, SchemaChecker } from '../checkers/types.js';
+import type { Finding, PairResult } from '../result.js';
+import { jsonEqual } from '../util/json-equal.js';
+import { isJsonObject } from '../util/json.js';
+import type { JsonValue } from '../util/json.js';
+import { booleanOption, choiceOption } from '../util/options.js';
+import { compareSchemas } from './diff/compare.js';
+import { DiffSession, hashPath } from './diff/session.js';
+import type { JsonSchemaPolicy } from './diff/session.js';
+import { loadDocument, readJson } from './document/load.js';
+import { describeJsonDifference, differenceFinding } from './findings.js';
+import type { JsonSchemaDocument } from './model.js';
+
+export interface JsonSchemaCheckerOptions {
+  /** Confluent's policy: STRICT (default) or LENIENT ("treat object properties like Avro fields"). */
+  readonly policy?: JsonSchemaPolicy;
+  /** Answer exactly as Confluent does, including where its rules can be refuted by an instance (docs/json-schema.md). Default false. */
+  readonly confluentQuirks?: boolean;
+  /** Whose JSON type this is: Pulsar's JSON schemas are Avro record definitions, checked with the Avro `pulsar` profile. Default 'confluent'. */
+  readonly registry?: 'confluent' | 'pulsar';
+}
+
+/** A parsed JSON-type schema: a JSON Schema document, or (Pulsar's JSON SchemaInfo) an Avro record definition. */
+export type JsonTypeSchema = JsonSchemaDocument | { readonly kind: 'avro'; readonly avro: AvroSchema; readonly raw: JsonValue };
+
+/** One difference between two JSON Schemas, compatible or not under the checker's policy. */
+export interface JsonSchemaDifference {
+  readonly type: string;
+  /** Confluent's path form: `#/properties/a`, `#/` for the root. */
+  readonly location: string;
+  readonly compatible: boolean;
+}
+
+/** Which rules judged a pair: Confluent's JSON Schema rules, or Avro's for Pulsar's Avro-defined JSON. */
+export type JsonRuleSet = 'json-schema' | 'avro';
+
+/** Pulsar refuses a JSON schema whose format differs from the stored one (JsonSchemaCompatibilityCheck, reference/pulsar.md §2.4). */
+export const JsonFormatFindingType = { SCHEMA_FORMAT_CHANGED: 'SCHEMA_FORMAT_CHANGED' } as const;
+
+const POLICIES: readonly JsonSchemaPolicy[] = ['STRICT', 'LENIENT'];
+
+/** JSON Schema compatibility by Confluent's rules (reference/confluent.md §3): every instance the writer accepts, the reader must accept. */
+export class JsonSchemaChecker implements SchemaChecker<JsonTypeSchema> {
+  readonly schemaType = 'JSON';
+  readonly policy: JsonSchemaPolicy;
+  readonly confluentQuirks: boolean;
+  readonly registry: 'confluent' | 'pulsar';
+  private readonly avro: AvroChecker;
+
+  constructor(options: JsonSchemaCheckerOptions = {}) {
+    this.policy = choiceOption('policy', options.policy, POLICIES, 'STRICT');
+    this.confluentQuirks = booleanOption('confluentQuirks', options.confluentQuirks, false);
+    this.registry = choiceOption('registry', options.registry, ['confluent', 'pulsar'] as const, 'confluent');
+    const profile: AvroProfile = this.registry === 'pulsar' ? 'pulsar' : 'confluent';
+    this.avro = new AvroChecker({ profile });
+  }
+
+  parse(input: string | object, options: ParseOptions = {}): JsonTypeSchema {
+    const label = options.label ?? 'schema';
+    const raw = readJson(input, label);
+    if (isAvroRecordDefinition(raw)) return { kind: 'avro', avro: this.avro.parse(raw as object, options), raw };
+    return loadDocument(raw, label, options.references);
+  }
+
+  canRead(reader: JsonTypeSchema, writer: JsonTypeSchema): PairResult & { readonly ruleSet: JsonRuleSet } {
+    if (reader.kind === 'avro' && writer.kind === 'avro') return { ...this.avro.canRead(reader.avro, writer.avro), ruleSet: 'avro' };
+    if (reader.kind === 'avro' || writer.kind === 'avro') return formatChanged(reader.kind === 'avro');
+    const incompatibilities: Finding[] = [];
+    const session = this.session();
+    for (const difference of compareSchemas(session, '', writer.root, reader.root)) {
+      if (!session.isCompatibleType(difference.type)) incompatibilities.push(differenceFinding(difference.type, hashPath(difference.pointer)));
+    }
+    return { compatible: incompatibilities.length === 0, incompatibilities, warnings: [], ruleSet: 'json-schema' };
+  }
+
+  /**
+   * Every difference from `original` to `update` (Confluent's SchemaDiff.compare, compatible ones
+   * too), each marked compatible or not under this checker's policy.
+   */
+  diff(original: JsonSchemaDocument, update: JsonSchemaDocument): JsonSchemaDifference[] {
+    const session = this.session();
+    return compareSchemas(session, '', original.root, update.root).map((difference) => ({
+      type: difference.type, location: hashPath(difference.pointer), compatible: session.isCompatibleType(difference.type),
+    }));
+  }
+
+  /** Confluent de-duplicates JSON schemas by their canonical text: the same document whatever the key order. */
+  isIdentical(a: JsonTypeSchema, b: JsonTypeSchema): boolean {
+    if (a.kind === 'avro' && b.kind === 'avro') return this.avro.isIdentical(a.avro, b.avro);
+    return a.kind === b.kind && jsonEqual(a.raw, b.raw);
+  }
+
+  describe(finding: Finding, roles: Roles): string {
+    if (finding.type === JsonFormatFindingType.SCHEMA_FORMAT_CHANGED) return finding.message;
+    if (!finding.location.startsWith('#')) return this.avro.describe(finding, roles);
+    return describeJsonDifference(finding.type, finding.location, roles);
+  }
+
+  private session(): DiffSession {
+    return new DiffSession({ policy: this.policy, confluentQuirks: this.confluentQuirks });
+  }
+}
+
+/** Pulsar's JSON SchemaInfo holds an Avro record definition (reference/pulsar.md §2.4): `type: record` with `fields`, no `$schema`. */
+export function isAvroRecordDefinition(raw: JsonValue): boolean {
+  return isJsonObject(raw) && raw['type'] === 'record' && Array.isArray(raw['fields']) && raw['$schema'] === undefined;
+}
+
+function formatChanged(readerIsAvro: boolean): PairResult & { readonly ruleSet: JsonRuleSet } {
+  const message = readerIsAvro
+    ? 'Incompatible schema: the reader is an Avro record definition and the writer a JSON Schema'
+    : 'Incompatible schema: expected Avro schema format for SchemaType.JSON';
+  return { compatible: false, incompatibilities: [{ type: JsonFormatFindingType.SCHEMA_FORMAT_CHANGED, location: '/', message }], warnings: [], ruleSet: readerIsAvro ? 'avro' : 'json-schema' };
+}

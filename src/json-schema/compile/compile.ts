@@ -1,0 +1,186 @@
+import { SchemaParseError } from '../../errors.js';
+import { escapePointerToken, isJsonObject } from '../../util/json.js';
+import { stableJson } from '../../util/stable-json.js';
+import type { JsonObject, JsonValue } from '../../util/json.js';
+import { atLeast } from '../drafts.js';
+import type { Annotations, CombinedNode, Criterion, Draft, InstanceType, JsonNode, RefNode } from '../model.js';
+import { JSON_SCHEMA_MAX_DEPTH, JsonSchemaParseRule } from '../parse-rules.js';
+import type { Place, ResourceIndex } from '../document/resources.js';
+import { idKeyword } from '../document/resources.js';
+import { resolveReference } from './refs.js';
+import { arrayNode, numberNode, objectNode, optional, stringNode, usesFamily } from './families.js';
+import type { FamilyInput } from './families.js';
+import { KeywordReader } from './reader.js';
+
+const TYPE_NAMES: readonly InstanceType[] = ['null', 'boolean', 'object', 'array', 'number', 'string', 'integer'];
+const CRITERIA: readonly Criterion[] = ['allOf', 'anyOf', 'oneOf'];
+
+/**
+ * Compiles raw schemas into nodes shaped like everit's model (what Confluent's checker compares):
+ * a `type` array becomes an `anyOf` of typed nodes, a schema mixing keyword families an `allOf`
+ * of one node per family. Nodes are memoised per raw object, so cyclic `$ref`s end in a cycle of
+ * nodes; a `$ref` node finds its target through the memo once everything is compiled.
+ */
+export class Compiler {
+  private readonly memo = new Map<JsonValue, JsonNode>();
+  private readonly pending: Array<{ readonly raw: JsonValue; readonly place: Place }> = [];
+  private readonly refs: Array<{ readonly node: RefNode; readonly input: string }> = [];
+
+  constructor(
+    private readonly draft: Draft,
+    private readonly index: ResourceIndex,
+  ) {}
+
+  /** Compiles a document's root and everything its references reach. */
+  compileRoot(raw: JsonValue, place: Place): JsonNode {
+    const root = this.compile(raw, place, 0);
+    while (this.pending.length > 0) {
+      const next = this.pending.pop() as (typeof this.pending)[number];
+      if (!this.memo.has(next.raw)) this.compile(next.raw, next.place, 0);
+    }
+    for (const ref of this.refs) this.checkNotOnlyRefs(ref.node, ref.input);
+    return root;
+  }
+
+  private compile(raw: JsonValue, place: Place, depth: number): JsonNode {
+    const known = this.memo.get(raw);
+    if (known && isJsonObject(raw)) return known;
+    if (depth > JSON_SCHEMA_MAX_DEPTH) {
+      throw new SchemaParseError({ input: place.input, pointer: place.pointer, rule: JsonSchemaParseRule.TOO_DEEP, detail: `schemas nest deeper than ${JSON_SCHEMA_MAX_DEPTH} levels` });
+    }
+    const none: Annotations = { hasDefault: false };
+    if (typeof raw === 'boolean') {
+      if (this.draft === 'draft-04') this.notASchema(place, 'draft 4 has no boolean schemas');
+      return { kind: raw ? 'true' : 'false', pointer: place.pointer, annotations: none, draft: this.draft };
+    }
+    if (!isJsonObject(raw)) return this.notASchema(place, 'a schema must be an object or a boolean');
+    const node = this.compileObject(raw, place, depth);
+    this.memo.set(raw, node);
+    return node;
+  }
+
+  private notASchema(place: Place, detail: string): never {
+    throw new SchemaParseError({ input: place.input, pointer: place.pointer, rule: JsonSchemaParseRule.NOT_A_SCHEMA, detail });
+  }
+
+  private compileObject(raw: JsonObject, place: Place, depth: number): JsonNode {
+    const reader = new KeywordReader(raw, place.pointer, place.input);
+    for (const unsupported of ['$dynamicRef', '$recursiveRef']) {
+      if (reader.has(unsupported)) reader.fail(unsupported, JsonSchemaParseRule.UNSUPPORTED_KEYWORD, `${unsupported} is not supported: resolve it to a plain $ref`);
+    }
+    const annotations = this.annotations(reader);
+    const here = this.index.places.get(raw)?.base ?? place.base;
+    const sub = (path: readonly string[], child: JsonValue): JsonNode => {
+      const pointer = `${place.pointer}/${path.map(escapePointerToken).join('/')}`;
+      return this.compile(child, { pointer, base: here, input: place.input }, depth + 1);
+    };
+    const input: FamilyInput = { reader, draft: this.draft, annotations, sub };
+    const parts: JsonNode[] = [];
+    const ref = reader.string('$ref');
+    if (ref !== undefined) {
+      parts.push(this.refNode(reader, ref, here, annotations, place.input));
+      // Before 2019-09 `$ref` replaces its siblings (draft 7 core §8.3); from 2019-09 they apply beside it.
+      if (!atLeast(this.draft, '2019-09')) return parts[0] as JsonNode;
+    }
+    parts.push(...this.typed(input));
+    if (reader.has('enum')) parts.push({ kind: 'enum', pointer: reader.at('enum'), annotations: { hasDefault: false }, draft: this.draft, values: reader.array('enum') ?? [] });
+    if (reader.has('const') && atLeast(this.draft, 'draft-06')) parts.push({ kind: 'const', pointer: reader.at('const'), annotations: { hasDefault: false }, draft: this.draft, value: reader.value('const') as JsonValue });
+    if (reader.has('not')) parts.push({ kind: 'not', pointer: reader.pointer, annotations: { hasDefault: false }, draft: this.draft, schema: sub(['not'], reader.value('not') as JsonValue) });
+    for (const criterion of CRITERIA) {
+      const list = reader.array(criterion);
+      if (list === undefined) continue;
+      if (list.length === 0) reader.fail(criterion, JsonSchemaParseRule.KEYWORD_TYPE, `"${criterion}" must be a non-empty array of schemas`);
+      parts.push(combined(reader.pointer, this.draft, criterion, list.map((item, i) => sub([criterion, String(i)], item)), 'keyword', list.map((item) => stableJson(item))));
+    }
+    if (reader.has('if') && atLeast(this.draft, 'draft-07')) {
+      parts.push({
+        kind: 'conditional', pointer: reader.pointer, annotations: { hasDefault: false }, draft: this.draft,
+        if: sub(['if'], reader.value('if') as JsonValue),
+        ...optional('then', reader.has('then') ? sub(['then'], reader.value('then') as JsonValue) : undefined),
+        ...optional('else', reader.has('else') ? sub(['else'], reader.value('else') as JsonValue) : undefined),
+      });
+    }
+    for (const key of ['definitions', '$defs']) for (const [name, child] of Object.entries(reader.object(key) ?? {})) sub([key, name], child);
+    if (parts.length === 0) return { kind: 'empty', pointer: reader.pointer, annotations, draft: this.draft };
+    if (parts.length === 1) return { ...(parts[0] as JsonNode), annotations } as JsonNode;
+    return { ...combined(reader.pointer, this.draft, 'allOf', parts, 'mixed', parts.map((_, i) => String(i))), annotations };
+  }
+
+  /** The node(s) for `type` and the keyword families: one typed node, an `anyOf` for a type array, or one untyped node per family used. */
+  private typed(input: FamilyInput): JsonNode[] {
+    const { reader } = input;
+    const type = reader.value('type');
+    if (type === undefined) {
+      const untyped: JsonNode[] = [];
+      if (usesFamily(reader, 'object')) untyped.push(objectNode(input, false));
+      if (usesFamily(reader, 'array')) untyped.push(arrayNode(input, false));
+      if (usesFamily(reader, 'string')) untyped.push(stringNode(input, false));
+      if (usesFamily(reader, 'number')) untyped.push(numberNode(input, false, false));
+      return untyped;
+    }
+    const names = typeof type === 'string' ? [type] : Array.isArray(type) ? type : undefined;
+    if (names === undefined || names.length === 0) return reader.fail('type', JsonSchemaParseRule.KEYWORD_TYPE, '"type" must be a type name or a non-empty array of them');
+    const seen = new Set<string>();
+    const nodes = names.map((name: JsonValue, i: number) => {
+      if (typeof name !== 'string' || !TYPE_NAMES.includes(name as InstanceType)) reader.fail(typeof type === 'string' ? 'type' : `type/${i}`, JsonSchemaParseRule.KEYWORD_TYPE, `unknown type ${JSON.stringify(name)} (one of ${TYPE_NAMES.join(', ')})`);
+      if (seen.has(name as string)) reader.fail(`type/${i}`, JsonSchemaParseRule.KEYWORD_TYPE, `type ${JSON.stringify(name)} is listed twice`);
+      seen.add(name as string);
+      return typedNode(input, name as InstanceType);
+    });
+    if (nodes.length === 1) return nodes;
+    return [combined(reader.pointer, this.draft, 'anyOf', nodes, 'type-array', names.map(String))];
+  }
+
+  private annotations(reader: KeywordReader): Annotations {
+    const id = reader.string(idKeyword(this.draft));
+    return {
+      ...optional('id', id),
+      ...optional('title', reader.string('title')),
+      ...optional('description', reader.string('description')),
+      ...optional('default', reader.value('default')),
+      hasDefault: reader.has('default'),
+    };
+  }
+
+  private refNode(reader: KeywordReader, ref: string, base: string, annotations: Annotations, input: string): RefNode {
+    const target = resolveReference(this.index, ref, base);
+    if (target === undefined) reader.fail('$ref', JsonSchemaParseRule.DANGLING_REF, `$ref ${JSON.stringify(ref)} points to no schema`);
+    this.pending.push(target);
+    const node: RefNode = { kind: 'ref', pointer: reader.pointer, annotations, draft: this.draft, ref, target: () => this.targetOf(target.raw, target.place) };
+    this.refs.push({ node, input });
+    return node;
+  }
+
+  private targetOf(raw: JsonValue, place: Place): JsonNode {
+    return this.memo.get(raw) ?? this.compile(raw, place, 0);
+  }
+
+  /** `$ref`s that lead only to `$ref`s in a loop never reach a schema (e.g. `{"$ref": "#"}` at the root). */
+  private checkNotOnlyRefs(start: RefNode, input: string): void {
+    const seen = new Set<JsonNode>([start]);
+    let node: JsonNode = start.target();
+    while (node.kind === 'ref') {
+      if (seen.has(node)) throw new SchemaParseError({ input, pointer: start.pointer, rule: JsonSchemaParseRule.REF_CYCLE, detail: `$ref ${JSON.stringify(start.ref)} leads only to $refs in a loop` });
+      seen.add(node);
+      node = node.target();
+    }
+  }
+}
+
+function typedNode(input: FamilyInput, type: InstanceType): JsonNode {
+  const { reader, draft } = input;
+  const base = { pointer: reader.pointer, annotations: input.annotations, draft };
+  switch (type) {
+    case 'object': return objectNode(input, true);
+    case 'array': return arrayNode(input, true);
+    case 'string': return stringNode(input, true);
+    case 'number': return numberNode(input, true, false);
+    case 'integer': return numberNode(input, true, true);
+    case 'boolean': return { ...base, kind: 'boolean' };
+    case 'null': return { ...base, kind: 'null' };
+  }
+}
+
+function combined(pointer: string, draft: Draft, criterion: Criterion, subschemas: readonly JsonNode[], origin: CombinedNode['origin'], keys: readonly string[]): CombinedNode {
+  return { kind: 'combined', pointer, annotations: { hasDefault: false }, draft, criterion, subschemas, origin, keys };
+}

@@ -1,0 +1,35 @@
+import { isJsonObject } from '../../util/json.js';
+import type { JsonValue } from '../../util/json.js';
+import type { Place, ResourceIndex } from '../document/resources.js';
+import { pointerTokens, resolveUri, splitFragment } from '../document/uri.js';
+
+/**
+ * Finds the schema a `$ref` names: the reference is resolved against the base URI (RFC 3986),
+ * then its fragment read as a JSON pointer inside that resource or as an anchor. Undefined when
+ * it points nowhere.
+ */
+export function resolveReference(index: ResourceIndex, ref: string, base: string): { readonly raw: JsonValue; readonly place: Place } | undefined {
+  const absolute = resolveUri(ref, base);
+  if (absolute === undefined) return undefined;
+  const { resource, fragment } = splitFragment(absolute);
+  const root = index.resources.get(resource);
+  if (root === undefined) return undefined;
+  const rootPlace = isJsonObject(root) ? index.places.get(root) : undefined;
+  const rootPointer = rootPlace?.pointer ?? '';
+  const input = rootPlace?.input ?? 'schema';
+  if (fragment !== '' && !fragment.startsWith('/')) {
+    const anchored = index.anchors.get(`${resource}#${fragment}`);
+    if (anchored === undefined) return undefined;
+    const place = isJsonObject(anchored) ? index.places.get(anchored) : undefined;
+    return { raw: anchored, place: place ?? { pointer: rootPointer, base: resource, input } };
+  }
+  const tokens = pointerTokens(fragment) ?? [];
+  let value: JsonValue = root;
+  for (const token of tokens) {
+    const next: JsonValue | undefined = Array.isArray(value) ? (value as readonly JsonValue[])[Number(token)] : isJsonObject(value) && Object.prototype.hasOwnProperty.call(value, token) ? value[token] : undefined;
+    if (next === undefined) return undefined;
+    value = next;
+  }
+  const known = isJsonObject(value) ? index.places.get(value) : undefined;
+  return { raw: value, place: known ?? { pointer: `${rootPointer}${fragment}`, base: rootPlace?.base ?? resource, input } };
+}

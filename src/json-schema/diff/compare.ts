@@ -1,0 +1,85 @@
+import { jsonEqual } from '../../util/json-equal.js';
+import type { JsonNode } from '../model.js';
+import { compareArrays } from './array.js';
+import { compareCombined, fromCombined, toCombined } from './combined.js';
+import { compareObjects } from './object.js';
+import { compareConst, compareEnums, compareNumbers, compareStrings } from './scalars.js';
+import { DiffSession, deref, difference } from './session.js';
+import type { Difference } from './session.js';
+import { JsonDifferenceType as T } from './types.js';
+
+/**
+ * Compares an optional sub-schema: one that appears is SCHEMA_ADDED, one that goes SCHEMA_REMOVED
+ * (SchemaDiff.compare's null checks), unless the one that appears accepts everything.
+ */
+export function compareOptional(s: DiffSession, pointer: string, original: JsonNode | undefined, update: JsonNode | undefined): Difference[] {
+  if (original === undefined && update === undefined) return [];
+  if (original === undefined) return acceptsEverything(update as JsonNode) ? [] : [difference(T.SCHEMA_ADDED, pointer)];
+  if (update === undefined) return [difference(T.SCHEMA_REMOVED, pointer)];
+  return compareSchemas(s, pointer, original, update);
+}
+
+/** Every difference between `original` (the writer) and `update` (the reader) at `pointer`. */
+export function compareSchemas(s: DiffSession, pointer: string, original: JsonNode, update: JsonNode): Difference[] {
+  const o = deref(original);
+  const u = deref(update);
+  return s.memoised(o, u, pointer, () => [...compareAnnotations(o, u), ...compareTypes(s, o, u)]);
+}
+
+export function acceptsEverything(node: JsonNode): boolean {
+  const target = deref(node);
+  return target.kind === 'true' || target.kind === 'empty';
+}
+
+function compareAnnotations(o: JsonNode, u: JsonNode): Difference[] {
+  const out: Difference[] = [];
+  const a = o.annotations;
+  const b = u.annotations;
+  // Confluent reads `$id` only from draft-7 documents; its 2019-09/2020-12 translation drops it (vector "Detect changes to id").
+  if (a.id !== b.id && o.draft !== '2019-09' && o.draft !== '2020-12') out.push(difference(T.ID_CHANGED, ''));
+  if (a.title !== b.title) out.push(difference(T.TITLE_CHANGED, ''));
+  if (a.description !== b.description) out.push(difference(T.DESCRIPTION_CHANGED, ''));
+  if (a.hasDefault !== b.hasDefault || !jsonEqual(a.default, b.default)) out.push(difference(T.DEFAULT_CHANGED, ''));
+  return out;
+}
+
+/** SchemaDiff.compareTypes: anything may become `{}`/`true` and `false` may become anything; then by kind. */
+function compareTypes(s: DiffSession, o: JsonNode, u: JsonNode): Difference[] {
+  if (o.kind === 'false' || u.kind === 'true' || u.kind === 'empty') return [];
+  if (o.kind === 'combined' && u.kind === 'combined') return compareCombined(s, o, u);
+  if (u.kind === 'combined') return toCombined(s, o, u);
+  if (o.kind === 'combined') return fromCombined(s, o, u);
+  switch (o.kind) {
+    case 'object': return u.kind === 'object' ? compareObjects(s, o, u) : changed();
+    case 'array': return u.kind === 'array' ? compareArrays(s, o, u) : changed();
+    case 'string': return u.kind === 'string' ? compareStrings(s, o, u) : changed();
+    case 'number': return u.kind === 'number' ? compareNumbers(s, o, u) : changed();
+    case 'enum': return u.kind === 'enum' ? compareEnums(o, u) : changed();
+    case 'const': return u.kind === 'const' ? compareConst(o, u) : changed();
+    case 'not':
+      if (u.kind !== 'not') return changed();
+      // The inner schemas swap roles: `not A` accepts more than `not B` when B accepts more than A (NotSchemaDiff).
+      return [difference(s.isCompatible(compareSchemas(s, '', u.schema, o.schema)) ? T.NOT_TYPE_NARROWED : T.NOT_TYPE_EXTENDED, '/not')];
+    case 'conditional':
+      return u.kind === 'conditional' ? compareConditionals(s, o, u) : changed();
+    case 'boolean':
+    case 'null':
+      return u.kind === o.kind ? [] : changed();
+    case 'true':
+    case 'empty':
+    case 'ref':
+      return changed();
+  }
+}
+
+function changed(): Difference[] {
+  return [difference(T.TYPE_CHANGED, '')];
+}
+
+/** `if`/`then`/`else` (Confluent compares nothing here): the conditions must accept the same instances, then each branch is compared. */
+function compareConditionals(s: DiffSession, o: Extract<JsonNode, { kind: 'conditional' }>, u: Extract<JsonNode, { kind: 'conditional' }>): Difference[] {
+  if (!s.sound) return [];
+  const same = s.isCompatible(compareSchemas(s, '/if', o.if, u.if)) && s.isCompatible(compareSchemas(s, '/if', u.if, o.if));
+  if (!same) return [difference(T.CONDITION_CHANGED, '/if')];
+  return [...compareOptional(s, '/then', o.then, u.then), ...compareOptional(s, '/else', o.else, u.else)];
+}

@@ -1,0 +1,64 @@
+import type { Dependency, JsonNode, ObjectNode } from '../model.js';
+import { acceptsEverything, compareSchemas } from './compare.js';
+import { objectModel } from './content-model.js';
+import { DiffSession, at, difference } from './session.js';
+import type { Difference } from './session.js';
+import { JsonDifferenceType as T } from './types.js';
+
+/** `dependencies` (and 2019-09's `dependentRequired`/`dependentSchemas`) by property name (ObjectSchemaDiff). */
+export function compareDependencies(s: DiffSession, o: ObjectNode, u: ObjectNode): Difference[] {
+  const out: Difference[] = [];
+  for (const [name, before] of o.dependencies) {
+    const after = u.dependencies.get(name);
+    const pointer = at('', 'dependencies', name);
+    if (after === undefined) out.push(difference(before.kind === 'names' ? T.DEPENDENCY_ARRAY_REMOVED : T.DEPENDENCY_SCHEMA_REMOVED, pointer));
+    else out.push(...compareDependency(s, pointer, before, after));
+  }
+  for (const [name, after] of u.dependencies) {
+    if (!o.dependencies.has(name)) out.push(difference(after.kind === 'names' ? T.DEPENDENCY_ARRAY_ADDED : T.DEPENDENCY_SCHEMA_ADDED, at('', 'dependencies', name)));
+  }
+  return out;
+}
+
+function compareDependency(s: DiffSession, pointer: string, before: Dependency, after: Dependency): Difference[] {
+  if (before.kind === 'schema' && after.kind === 'schema') return compareSchemas(s, pointer, before.schema, after.schema);
+  if (before.kind !== 'names' || after.kind !== 'names') return [difference(T.TYPE_CHANGED, pointer)];
+  const grew = after.names.filter((name) => !before.names.includes(name)).length > 0;
+  const shrank = before.names.filter((name) => !after.names.includes(name)).length > 0;
+  if (grew && shrank) return [difference(T.DEPENDENCY_ARRAY_CHANGED, pointer)];
+  if (grew) return [difference(T.DEPENDENCY_ARRAY_EXTENDED, pointer)];
+  if (shrank) return [difference(T.DEPENDENCY_ARRAY_NARROWED, pointer)];
+  return [];
+}
+
+/**
+ * `patternProperties` schemas (Confluent uses them only to decide coverage): an update pattern
+ * must accept what the original allowed under the same names — the same pattern's schema, the
+ * original's declared properties it matches, or anything at all when the original was open.
+ * A pattern the update drops must leave those names acceptable.
+ */
+export function comparePatternProperties(s: DiffSession, o: ObjectNode, u: ObjectNode): Difference[] {
+  const out: Difference[] = [];
+  for (const pattern of u.patternProperties) {
+    const pointer = at('', 'patternProperties', pattern.source);
+    const same = o.patternProperties.find((entry) => entry.source === pattern.source);
+    if (same) out.push(...compareSchemas(s, pointer, same.schema, pattern.schema));
+    else if (objectModel(o, undefined).kind === 'open' && !acceptsEverything(pattern.schema)) out.push(difference(T.PATTERN_PROPERTY_ADDED_TO_OPEN_CONTENT_MODEL, pointer));
+    else if (o.additionalProperties.kind === 'schema') out.push(...compareSchemas(s, pointer, o.additionalProperties.schema, pattern.schema));
+    for (const [name, before] of o.properties) {
+      if (pattern.regex.test(name) && !same) out.push(...compareSchemas(s, at('', 'properties', name), before, pattern.schema));
+    }
+  }
+  for (const pattern of o.patternProperties) {
+    if (u.patternProperties.some((entry) => entry.source === pattern.source)) continue;
+    const pointer = at('', 'patternProperties', pattern.source);
+    const model = objectModel(u, undefined);
+    if (model.kind === 'partial') out.push(...compareSchemas(s, pointer, pattern.schema, model.covering));
+    else if (model.kind === 'closed' && !isFalse(pattern.schema)) out.push(difference(T.PATTERN_PROPERTY_REMOVED_FROM_CLOSED_CONTENT_MODEL, pointer));
+  }
+  return out;
+}
+
+function isFalse(node: JsonNode): boolean {
+  return node.kind === 'false';
+}

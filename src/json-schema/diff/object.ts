@@ -1,0 +1,85 @@
+import type { JsonNode, ObjectNode } from '../model.js';
+import { acceptsEverything, compareSchemas } from './compare.js';
+import { compareExtra, objectModel } from './content-model.js';
+import { compareDependencies, comparePatternProperties } from './object-extras.js';
+import { compareBound, requirementAdded } from './scalars.js';
+import { DiffSession, at, deref, difference } from './session.js';
+import type { Difference } from './session.js';
+import { JsonDifferenceType as T } from './types.js';
+
+/** ObjectSchemaDiff: counts, the extra-property keywords, dependencies, then each property by name. */
+export function compareObjects(s: DiffSession, o: ObjectNode, u: ObjectNode): Difference[] {
+  const compare = (a: JsonNode, b: JsonNode): Difference[] => compareSchemas(s, '', a, b);
+  const out: Difference[] = [
+    ...requirementAdded(s, o.requiresObject, u.requiresObject),
+    ...compareBound('MAX_PROPERTIES', '/maxProperties', o.maxProperties, u.maxProperties),
+    ...compareBound('MIN_PROPERTIES', '/minProperties', o.minProperties, u.minProperties),
+    ...compareExtra('ADDITIONAL_PROPERTIES', '/additionalProperties', o.additionalProperties, u.additionalProperties, compare),
+    ...compareExtra('UNEVALUATED_PROPERTIES', '/unevaluatedProperties', o.unevaluatedProperties, u.unevaluatedProperties, compare),
+    ...compareDependencies(s, o, u),
+  ];
+  const originalRequired = new Set(o.required);
+  const updateRequired = new Set(u.required);
+  for (const [name, before] of o.properties) {
+    const after = u.properties.get(name);
+    if (after === undefined) out.push(...propertyRemoved(s, name, before, u));
+    else out.push(...compareSchemas(s, at('', 'properties', name), before, after), ...requiredChange(name, after, originalRequired, updateRequired));
+  }
+  for (const [name, after] of u.properties) if (!o.properties.has(name)) out.push(...propertyAdded(s, name, after, o, updateRequired.has(name)));
+  if (s.sound) {
+    // A name the update requires without declaring it: old instances may lack it (Confluent's vector "Detect required array to be changed" misses this).
+    for (const name of u.required) if (!originalRequired.has(name) && !u.properties.has(name)) out.push(difference(T.REQUIRED_ATTRIBUTE_ADDED, at('', 'required', name)));
+    if (o.propertyNames !== u.propertyNames) out.push(...comparePropertyNames(s, o, u));
+    out.push(...comparePatternProperties(s, o, u));
+  }
+  return out;
+}
+
+function requiredChange(name: string, after: JsonNode, before: ReadonlySet<string>, now: ReadonlySet<string>): Difference[] {
+  const pointer = at('', 'required', name);
+  if (now.has(name) && !before.has(name)) return [difference(hasDefault(after) ? T.REQUIRED_ATTRIBUTE_WITH_DEFAULT_ADDED : T.REQUIRED_ATTRIBUTE_ADDED, pointer)];
+  if (before.has(name) && !now.has(name)) return [difference(T.REQUIRED_ATTRIBUTE_REMOVED, pointer)];
+  return [];
+}
+
+function hasDefault(node: JsonNode): boolean {
+  return node.annotations.hasDefault || deref(node).annotations.hasDefault;
+}
+
+/** A property only the update declares: the original's content model decides (old data may already hold that name). */
+function propertyAdded(s: DiffSession, name: string, after: JsonNode, o: ObjectNode, required: boolean): Difference[] {
+  const pointer = at('', 'properties', name);
+  const model = objectModel(o, name);
+  if (model.kind === 'open') {
+    if (acceptsEverything(after)) return [difference(T.PROPERTY_WITH_EMPTY_SCHEMA_ADDED_TO_OPEN_CONTENT_MODEL, pointer)];
+    if (!required) return [difference(T.OPTIONAL_PROPERTY_ADDED_TO_OPEN_CONTENT_MODEL, pointer)];
+    return [difference(hasDefault(after) ? T.REQUIRED_PROPERTY_WITH_DEFAULT_ADDED_TO_OPEN_CONTENT_MODEL : T.REQUIRED_PROPERTY_ADDED_TO_OPEN_CONTENT_MODEL, pointer)];
+  }
+  const out: Difference[] = [];
+  if (model.kind === 'partial') {
+    const covered = compareSchemas(s, pointer, model.covering, after);
+    out.push(...covered, difference(s.isCompatible(covered) ? T.PROPERTY_ADDED_IS_COVERED_BY_PARTIALLY_OPEN_CONTENT_MODEL : T.PROPERTY_ADDED_NOT_COVERED_BY_PARTIALLY_OPEN_CONTENT_MODEL, pointer));
+  }
+  if (!required) out.push(difference(T.OPTIONAL_PROPERTY_ADDED_TO_UNOPEN_CONTENT_MODEL, pointer));
+  else out.push(difference(hasDefault(after) ? T.REQUIRED_PROPERTY_WITH_DEFAULT_ADDED_TO_UNOPEN_CONTENT_MODEL : T.REQUIRED_PROPERTY_ADDED_TO_UNOPEN_CONTENT_MODEL, pointer));
+  return out;
+}
+
+/** A property only the original declares: the update's content model decides whether old values still pass. */
+function propertyRemoved(s: DiffSession, name: string, before: JsonNode, u: ObjectNode): Difference[] {
+  const pointer = at('', 'properties', name);
+  const model = objectModel(u, name);
+  if (model.kind === 'open') return [difference(T.PROPERTY_REMOVED_FROM_OPEN_CONTENT_MODEL, pointer)];
+  if (model.kind === 'partial') {
+    const covered = compareSchemas(s, pointer, before, model.covering);
+    return [...covered, difference(s.isCompatible(covered) ? T.PROPERTY_REMOVED_IS_COVERED_BY_PARTIALLY_OPEN_CONTENT_MODEL : T.PROPERTY_REMOVED_NOT_COVERED_BY_PARTIALLY_OPEN_CONTENT_MODEL, pointer)];
+  }
+  return [difference(deref(before).kind === 'false' ? T.PROPERTY_WITH_FALSE_REMOVED_FROM_CLOSED_CONTENT_MODEL : T.PROPERTY_REMOVED_FROM_CLOSED_CONTENT_MODEL, pointer)];
+}
+
+/** `propertyNames` (Confluent compares nothing): a new or narrower name schema refuses old names. */
+function comparePropertyNames(s: DiffSession, o: ObjectNode, u: ObjectNode): Difference[] {
+  if (u.propertyNames === undefined) return o.propertyNames === undefined ? [] : [difference(T.SCHEMA_REMOVED, '/propertyNames')];
+  if (o.propertyNames === undefined) return acceptsEverything(u.propertyNames) ? [] : [difference(T.SCHEMA_ADDED, '/propertyNames')];
+  return compareSchemas(s, '/propertyNames', o.propertyNames, u.propertyNames);
+}

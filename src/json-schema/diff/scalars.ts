@@ -1,0 +1,93 @@
+import { jsonEqual } from '../../util/json-equal.js';
+import type { JsonValue } from '../../util/json.js';
+import type { ConstNode, EnumNode, NumberNode, StringNode } from '../model.js';
+import { DiffSession, difference } from './session.js';
+import type { Difference } from './session.js';
+import { JsonDifferenceType as T } from './types.js';
+
+/** The four names of one bound keyword: `<KEYWORD>_ADDED`, `_REMOVED`, `_INCREASED`, `_DECREASED`. */
+type BoundStem =
+  | 'MAX_LENGTH' | 'MIN_LENGTH' | 'MAXIMUM' | 'MINIMUM' | 'EXCLUSIVE_MAXIMUM' | 'EXCLUSIVE_MINIMUM'
+  | 'MAX_PROPERTIES' | 'MIN_PROPERTIES' | 'MAX_ITEMS' | 'MIN_ITEMS' | 'MAX_CONTAINS' | 'MIN_CONTAINS';
+
+/** A bound keyword compared as Confluent does: appeared, went, rose or fell (whether that is compatible is the type's). */
+export function compareBound(stem: BoundStem, pointer: string, original: number | undefined, update: number | undefined): Difference[] {
+  if (original === update) return [];
+  if (original === undefined) return [difference(T[`${stem}_ADDED`], pointer)];
+  if (update === undefined) return [difference(T[`${stem}_REMOVED`], pointer)];
+  return [difference(update > original ? T[`${stem}_INCREASED`] : T[`${stem}_DECREASED`], pointer)];
+}
+
+/** A node that did not require its type now does: instances of other types are refused (TYPE_NARROWED). */
+export function requirementAdded(s: DiffSession, original: boolean, update: boolean): Difference[] {
+  return s.sound && update && !original ? [difference(T.TYPE_NARROWED, '')] : [];
+}
+
+/** StringSchemaDiff, plus `format` (an assertion for Confluent's serializers, which validate with everit). */
+export function compareStrings(s: DiffSession, o: StringNode, u: StringNode): Difference[] {
+  const out = [
+    ...requirementAdded(s, o.requiresString, u.requiresString),
+    ...compareBound('MAX_LENGTH', '/maxLength', o.maxLength, u.maxLength),
+    ...compareBound('MIN_LENGTH', '/minLength', o.minLength, u.minLength),
+    ...compareKeyword('PATTERN', '/pattern', o.pattern, u.pattern),
+  ];
+  if (s.sound) out.push(...compareKeyword('FORMAT', '/format', o.format, u.format));
+  return out;
+}
+
+function compareKeyword(stem: 'PATTERN' | 'FORMAT', pointer: string, original: string | undefined, update: string | undefined): Difference[] {
+  if (original === update) return [];
+  if (original === undefined) return [difference(T[`${stem}_ADDED`], pointer)];
+  if (update === undefined) return [difference(T[`${stem}_REMOVED`], pointer)];
+  return [difference(T[`${stem}_CHANGED`], pointer)];
+}
+
+/** NumberSchemaDiff: integer → number extends, number → integer narrows; bounds; multipleOf. */
+export function compareNumbers(s: DiffSession, o: NumberNode, u: NumberNode): Difference[] {
+  const out: Difference[] = [...requirementAdded(s, o.requiresNumber, u.requiresNumber)];
+  if (o.requiresInteger && !u.requiresInteger) out.push(difference(T.TYPE_EXTENDED, ''));
+  if (!o.requiresInteger && u.requiresInteger) out.push(difference(T.TYPE_NARROWED, ''));
+  out.push(
+    ...compareBound('MAXIMUM', '/maximum', o.maximum, u.maximum),
+    ...compareBound('MINIMUM', '/minimum', o.minimum, u.minimum),
+    ...compareBound('EXCLUSIVE_MAXIMUM', '/exclusiveMaximum', o.exclusiveMaximum, u.exclusiveMaximum),
+    ...compareBound('EXCLUSIVE_MINIMUM', '/exclusiveMinimum', o.exclusiveMinimum, u.exclusiveMinimum),
+    ...compareMultipleOf(o.multipleOf, u.multipleOf),
+  );
+  return out;
+}
+
+function compareMultipleOf(original: number | undefined, update: number | undefined): Difference[] {
+  if (original === update) return [];
+  if (original === undefined) return [difference(T.MULTIPLE_OF_ADDED, '/multipleOf')];
+  if (update === undefined) return [difference(T.MULTIPLE_OF_REMOVED, '/multipleOf')];
+  // EXPANDED: the new divisor is a multiple of the old (fewer values); REDUCED: the old is a multiple of the new.
+  if (isMultiple(update, original)) return [difference(T.MULTIPLE_OF_EXPANDED, '/multipleOf')];
+  if (isMultiple(original, update)) return [difference(T.MULTIPLE_OF_REDUCED, '/multipleOf')];
+  return [difference(T.MULTIPLE_OF_CHANGED, '/multipleOf')];
+}
+
+/** `value` is an integer multiple of `divisor`, within the precision of decimal fractions written in JSON. */
+export function isMultiple(value: number, divisor: number): boolean {
+  const quotient = value / divisor;
+  return Math.abs(quotient - Math.round(quotient)) < 1e-9 * Math.max(1, Math.abs(quotient));
+}
+
+/** EnumSchemaDiff: more values extend, fewer narrow, others change. */
+export function compareEnums(o: EnumNode, u: EnumNode): Difference[] {
+  const originalInUpdate = o.values.every((value) => includesJson(u.values, value));
+  const updateInOriginal = u.values.every((value) => includesJson(o.values, value));
+  if (originalInUpdate && updateInOriginal) return [];
+  if (originalInUpdate) return [difference(T.ENUM_ARRAY_EXTENDED, '/enum')];
+  if (updateInOriginal) return [difference(T.ENUM_ARRAY_NARROWED, '/enum')];
+  return [difference(T.ENUM_ARRAY_CHANGED, '/enum')];
+}
+
+/** ConstSchemaDiff: a changed `const` is ENUM_ARRAY_CHANGED at `.../const`. */
+export function compareConst(o: ConstNode, u: ConstNode): Difference[] {
+  return jsonEqual(o.value, u.value) ? [] : [difference(T.ENUM_ARRAY_CHANGED, '/const')];
+}
+
+export function includesJson(values: readonly JsonValue[], value: JsonValue): boolean {
+  return values.some((candidate) => jsonEqual(candidate, value));
+}

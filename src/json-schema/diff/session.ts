@@ -1,0 +1,84 @@
+import type { JsonNode } from '../model.js';
+import { LENIENT_ONLY, STRICT_COMPATIBLE, UNSOUND_IN_STRICT } from './types.js';
+import type { JsonDifferenceType } from './types.js';
+
+/** Confluent's two policies (CompatibilityPolicy, reference/confluent.md §1.6). */
+export type JsonSchemaPolicy = 'STRICT' | 'LENIENT';
+
+/** One difference between an original (writer) and an update (reader): Confluent's type and `#/...` path. */
+export interface Difference {
+  readonly type: JsonDifferenceType;
+  /** JSON pointer inside the schemas ('' is the root); printed as `#/...`. */
+  readonly pointer: string;
+}
+
+export interface DiffRules {
+  readonly policy: JsonSchemaPolicy;
+  /** Reproduce Confluent exactly: skip our soundness checks and keep its compatible-with-default types. */
+  readonly confluentQuirks: boolean;
+}
+
+/**
+ * The state of one comparison: rules, and a memo of the sub-pairs already compared (relative
+ * pointers, so that a pair met under two paths is reported at each). A pair met again while it
+ * is being compared is assumed compatible, as Confluent's Context does (co-induction on cycles).
+ */
+export class DiffSession {
+  private readonly memo = new Map<JsonNode, Map<JsonNode, readonly Difference[] | 'busy'>>();
+  private readonly compatibleTypes: ReadonlySet<string>;
+
+  constructor(readonly rules: DiffRules) {
+    const types = new Set<string>(STRICT_COMPATIBLE);
+    if (rules.policy === 'LENIENT') for (const type of LENIENT_ONLY) types.add(type);
+    if (!rules.confluentQuirks && rules.policy === 'STRICT') for (const type of UNSOUND_IN_STRICT) types.delete(type);
+    this.compatibleTypes = types;
+  }
+
+  isCompatibleType(type: string): boolean {
+    return this.compatibleTypes.has(type);
+  }
+
+  isCompatible(differences: readonly Difference[]): boolean {
+    return differences.every((difference) => this.compatibleTypes.has(difference.type));
+  }
+
+  /** Our soundness checks run unless the caller asked for Confluent's exact answers. */
+  get sound(): boolean {
+    return !this.rules.confluentQuirks;
+  }
+
+  /** Compares (original, update) at `pointer` once per session; `compute` reports pointers relative to the pair. */
+  memoised(original: JsonNode, update: JsonNode, pointer: string, compute: () => readonly Difference[]): Difference[] {
+    let row = this.memo.get(original);
+    if (!row) this.memo.set(original, (row = new Map()));
+    const known = row.get(update);
+    if (known === 'busy') return [];
+    if (known === undefined) {
+      row.set(update, 'busy');
+      const relative = compute();
+      row.set(update, relative);
+      return relative.map((difference) => ({ type: difference.type, pointer: pointer + difference.pointer }));
+    }
+    return known.map((difference) => ({ type: difference.type, pointer: pointer + difference.pointer }));
+  }
+}
+
+/** The schema a `$ref` chain ends at (chains of only `$ref`s were refused when parsing). */
+export function deref(node: JsonNode): JsonNode {
+  let current = node;
+  while (current.kind === 'ref') current = current.target();
+  return current;
+}
+
+/** `#/` for the root, `#/a/b` otherwise: Confluent's path form. */
+export function hashPath(pointer: string): string {
+  return `#${pointer === '' ? '/' : pointer}`;
+}
+
+export function at(pointer: string, ...tokens: readonly string[]): string {
+  return pointer + tokens.map((token) => `/${token.replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+}
+
+export function difference(type: JsonDifferenceType, pointer: string): Difference {
+  return { type, pointer };
+}
