@@ -21,6 +21,8 @@ export interface Registry {
   /** The first version number of a subject (Confluent 1, Pulsar 0). */
   readonly firstVersion: number;
   readonly storage: Storage;
+  /** The schema types this registry has checkers for. */
+  schemaTypes(): string[];
   /**
    * Registers a schema (text, JSON or a submission with type and references). An identical active
    * version is returned as is; an incompatible schema throws `IncompatibleRegistrationError` with
@@ -77,6 +79,7 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
     mode: core.mode,
     firstVersion: core.firstVersion,
     storage: core.storage,
+    schemaTypes: () => [...core.checkers.types()],
     register: (subject, schema, submit = {}) => registerSchema(core, subject, submissionOf(schema), submit),
     lookup: (subject, schema, submit = {}) => lookupSchema(core, subject, submissionOf(schema), submit),
     getVersion,
