@@ -1,6 +1,6 @@
 import type { Enum, Field, Namespace, OneOf, ReflectionObject, Service, Type } from 'protobufjs';
 import type {
-  ProtoDefinition, ProtoEnum, ProtoField, ProtoFile, ProtoLabel, ProtoMessage, ProtoReserved, ProtoScalar, ProtoService, ProtoType,
+  ProtoDefinition, ProtoEnum, ProtoExtension, ProtoField, ProtoFile, ProtoLabel, ProtoMessage, ProtoReserved, ProtoScalar, ProtoService, ProtoType,
 } from './model.js';
 import { PROTO_SCALARS } from './model.js';
 import type { ParsedFile } from './parse-file.js';
@@ -132,15 +132,19 @@ function buildDefinitions(objects: readonly ReflectionObject[], scope: string, f
   });
 }
 
-function buildService(service: Service, scope: string): ProtoService {
+function buildService(service: Service, scope: string, file: ParsedFile, resolve: TypeResolver): ProtoService {
   const fullName = scope === '' ? service.name : `${scope}.${service.name}`;
+  const messageName = (written: string): string => {
+    const type = resolve(written, scope, file);
+    return type.kind === 'scalar' ? type.scalar : type.fullName;
+  };
   return {
     name: service.name,
     fullName,
     methods: service.methodsArray.map((method) => ({
       name: method.name,
-      requestType: method.requestType,
-      responseType: method.responseType,
+      requestType: messageName(method.requestType),
+      responseType: messageName(method.responseType),
       clientStreaming: method.requestStream === true,
       serverStreaming: method.responseStream === true,
       options: optionsOf(method),
@@ -161,17 +165,39 @@ export function collectDefinitionNames(file: ParsedFile, into: Map<string, { rea
   visit(packageNamespace(file).nestedArray, file.result.package ?? '');
 }
 
+function collectExtensions(objects: readonly ReflectionObject[], scope: string, file: ParsedFile, resolve: TypeResolver, into: ProtoExtension[]): void {
+  for (const object of objects) {
+    if (object instanceof protobufjs.Field && object.extend !== undefined) {
+      const written = object.extend;
+      let extendee = written.replace(/^\./, '');
+      try {
+        const resolved = resolve(written, scope, file);
+        if (resolved.kind !== 'scalar') extendee = resolved.fullName;
+      } catch {
+        // An extendee from a file without types here (google/protobuf/descriptor.proto): its name as written.
+      }
+      const field = buildField(object, scope, file, resolve, undefined);
+      into.push({ ...field, extendee, fullName: scope === '' ? field.name : `${scope}.${field.name}` });
+    } else if (object instanceof protobufjs.Type) {
+      collectExtensions(object.nestedArray, scope === '' ? object.name : `${scope}.${object.name}`, file, resolve, into);
+    }
+  }
+}
+
 /** Our model of one parsed file; `resolve` turns written type names into full names. */
 export function buildFile(file: ParsedFile, resolve: TypeResolver): ProtoFile {
   const namespace = packageNamespace(file);
   const packageName = file.result.package ?? '';
+  const extensions: ProtoExtension[] = [];
+  collectExtensions(namespace.nestedArray, packageName, file, resolve, extensions);
   return {
     name: file.name,
     syntax: file.syntax,
     packageName,
     imports: [...(file.result.imports ?? []), ...(file.result.weakImports ?? [])],
     definitions: buildDefinitions(namespace.nestedArray, packageName, file, resolve),
-    services: namespace.nestedArray.filter((object): object is Service => object instanceof protobufjs.Service).map((service) => buildService(service, packageName)),
+    services: namespace.nestedArray.filter((object): object is Service => object instanceof protobufjs.Service).map((service) => buildService(service, packageName, file, resolve)),
+    extensions,
     options: optionsOf(namespace),
   };
 }

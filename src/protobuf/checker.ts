@@ -3,14 +3,14 @@ import { InvalidOptionError } from '../errors.js';
 import type { Finding, PairResult } from '../result.js';
 import { checkBuf } from './buf/check.js';
 import type { BufCategory } from './buf/rules.js';
-import { describeBufFinding } from './buf/rules.js';
-import { COMPATIBLE_CHANGES, INCOMPATIBLE_TEMPLATES } from './confluent/differences.js';
+import { BUF_CATEGORY_RULES, describeBufFinding } from './buf/rules.js';
+import { COMPATIBLE_CHANGES, INCOMPATIBLE_TEMPLATES, ProtobufChangeType } from './confluent/differences.js';
 import { diffSchemas } from './confluent/schema-diff.js';
 import { sameProtobufSchema } from './identity.js';
 import type { ProtobufSchema } from './model.js';
 import type { ProtobufParseOptions } from './parse.js';
 import { parseProtobuf } from './parse.js';
-import { checkPulsarRoot, describePulsarFinding } from './pulsar.js';
+import { checkPulsarRoot, describePulsarFinding, PulsarProtobufFindingType } from './pulsar.js';
 
 /** Which rule set decides: Confluent's diff (default), or Buf's WIRE or WIRE_JSON breaking-change category. */
 export type ProtobufRules = 'confluent' | 'buf-wire' | 'buf-wire-json';
@@ -82,6 +82,13 @@ export class ProtobufChecker implements SchemaChecker<ProtobufSchema> {
       message: difference.detail,
       compatible: COMPATIBLE_CHANGES.has(difference.type),
     }));
+  }
+
+  /** The finding types this checker can report (Confluent's 26, the category's Buf rule ids, or Pulsar's). */
+  ruleIds(): readonly string[] {
+    if (this.registry === 'pulsar') return Object.values(PulsarProtobufFindingType);
+    if (this.rules !== 'confluent') return [...BUF_CATEGORY_RULES[BUF_CATEGORY[this.rules]]];
+    return Object.values(ProtobufChangeType);
   }
 
   isIdentical(a: ProtobufSchema, b: ProtobufSchema): boolean {

@@ -81,6 +81,7 @@ export type ProtoDefinition = ProtoMessage | ProtoEnum;
 
 export interface ProtoMethod {
   readonly name: string;
+  /** Full names of the request and response messages. */
   readonly requestType: string;
   readonly responseType: string;
   readonly clientStreaming: boolean;
@@ -94,6 +95,14 @@ export interface ProtoService {
   readonly methods: readonly ProtoMethod[];
 }
 
+/** A field declared in an `extend` block (Confluent ignores them; Buf compares them by extendee and number). */
+export interface ProtoExtension extends ProtoField {
+  /** The extended message's full name (as written, without a leading dot, when it is not among the known types). */
+  readonly extendee: string;
+  /** The full name: the declaring scope's full name and the field name. */
+  readonly fullName: string;
+}
+
 export interface ProtoFile {
   /** The import name (`google/protobuf/timestamp.proto`, a reference name) or the input label. */
   readonly name: string;
@@ -105,6 +114,8 @@ export interface ProtoFile {
   /** Top-level messages and enums, in declaration order. */
   readonly definitions: readonly ProtoDefinition[];
   readonly services: readonly ProtoService[];
+  /** Extension fields declared anywhere in the file. */
+  readonly extensions: readonly ProtoExtension[];
   readonly options: Readonly<Record<string, unknown>>;
 }
 
