@@ -8,7 +8,8 @@ import { flag, param, submissionOf } from './request.js';
 /** One route's work: its JSON answer (status 200). */
 export type Handler = (context: RouteContext) => Promise<unknown>;
 
-const CONFLUENT_TYPES = ['AVRO', 'JSON', 'PROTOBUF'];
+/** Confluent's schema types, in the order its `/schemas/types` lists them. */
+const CONFLUENT_TYPES = ['JSON', 'PROTOBUF', 'AVRO'];
 
 function idOf(raw: string): number {
   if (!/^\d+$/.test(raw)) throw httpErrors.notFound();
@@ -31,7 +32,7 @@ function configUpdateOf(body: unknown): ConfigUpdate {
 
 export const handlers = {
   root: async () => ({}),
-  schemaTypes: async ({ registry }) => registry.schemaTypes().filter((type) => CONFLUENT_TYPES.includes(type)),
+  schemaTypes: async ({ registry }) => CONFLUENT_TYPES.filter((type) => registry.schemaTypes().includes(type)),
   listSubjects: async ({ registry, query }) => registry.listSubjects({ deleted: flag(query, 'deleted') }),
   schemaById: async (context) => schemaString(await context.registry.getById(idOf(param(context, 0)))),
   schemaTextById: async (context) => rawSchema((await context.registry.getById(idOf(param(context, 0)))).schema),

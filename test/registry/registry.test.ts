@@ -214,3 +214,24 @@ describe('createRegistry: config, compatibility tests, groups, references', () =
     await expect(registry.register('bare', person)).rejects.toBeInstanceOf(SchemaParseError);
   });
 });
+
+describe('createRegistry: JSON Schema through the same generic path', () => {
+  const hasJson = createRegistry().schemaTypes().includes('JSON');
+  it.skipIf(!hasJson)('registers JSON schemas and rejects a changed property type with Confluent\'s JSON message', async () => {
+    const registry = createRegistry();
+    const before = JSON.stringify({ type: 'object', properties: { a: { type: 'string' } }, additionalProperties: false });
+    const after = JSON.stringify({ type: 'object', properties: { a: { type: 'integer' } }, additionalProperties: false });
+    expect((await registry.register('j', { schema: before, schemaType: 'json' })).schemaType).toBe('JSON');
+    expect((await registry.register('j', { schema: before, schemaType: 'JSON' })).version).toBe(1);
+    const error = await rejection(registry.register('j', { schema: after, schemaType: 'JSON' })) as IncompatibleRegistrationError;
+    expect(error.messages).toEqual([
+      `{errorType:"TYPE_CHANGED", description:"A type at path '#/properties/a' is different between the new schema and the old schema'}`,
+      '{oldSchemaVersion: 1}',
+      `{oldSchema: '${before}'}`,
+      "{validateFields: 'false', compatibility: 'BACKWARD'}",
+    ]);
+    // An AVRO schema after a JSON one is a schema type change.
+    const typeChange = await rejection(registry.register('j', V1)) as IncompatibleRegistrationError;
+    expect(typeChange.messages).toEqual(['Incompatible because of different schema type', "{validateFields: 'false', compatibility: 'BACKWARD'}"]);
+  });
+});

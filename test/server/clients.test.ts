@@ -70,7 +70,7 @@ describe('@confluentinc/schemaregistry 1.10.1 against the local server', () => {
     expect(byId.schema).toBe(V1);
     expect(await client.getId(subject, { schemaType: 'AVRO', schema: V1 })).toBe(id);
 
-    expect(await client.testCompatibility(subject, 'latest', { schemaType: 'AVRO', schema: V2 })).toBe(true);
+    expect(await client.testCompatibility(subject, 1, { schemaType: 'AVRO', schema: V2 })).toBe(true);
     expect(await client.testSubjectCompatibility(subject, { schemaType: 'AVRO', schema: BAD })).toBe(false);
     const latest = await client.getLatestSchemaMetadata(subject);
     expect([latest.id, latest.version, latest.subject, latest.schema]).toEqual([id, 1, subject, V1]);
