@@ -17,6 +17,9 @@ export default defineConfig([
     dts: false,
     sourcemap: true,
     target: 'node18',
-    banner: { js: '#!/usr/bin/env node' },
+    // One file: the CLI's lazy `import('../protobuf/index.js')` is inlined and runs only for .proto files;
+    // `require` lets the bundled Protobuf entry load the optional peer protobufjs (a clear error when absent).
+    splitting: false,
+    banner: { js: "#!/usr/bin/env node\nimport { createRequire as __schemaCompatCreateRequire } from 'node:module';\nconst require = __schemaCompatCreateRequire(import.meta.url);" },
   },
 ]);

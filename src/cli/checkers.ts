@@ -20,20 +20,16 @@ export async function checkersFor(types: ReadonlySet<CliSchemaType>, profile: Av
 /** The Protobuf checker from its own entry point, with a clear message when protobufjs is not installed. */
 async function loadProtobufChecker(): Promise<SchemaChecker<unknown>> {
   try {
-    const loaded = await importProtobufEntry();
-    return loaded;
+    const { ProtobufChecker } = await import('../protobuf/index.js');
+    return new ProtobufChecker() as SchemaChecker<unknown>;
   } catch (error: unknown) {
-    if (isMissingProtobufjs(error)) {
-      throw new InputError('Protobuf schemas need the optional peer dependency protobufjs: run `npm install protobufjs` (version 7 or 8) next to schema-compat');
-    }
+    // The entry throws ProtobufjsMissingError itself; a loader that fails before it runs gets the same advice.
+    if (isMissingProtobufjs(error)) throw new InputError(PROTOBUFJS_MISSING);
     throw error;
   }
 }
 
-/** Filled in when src/protobuf lands: `new (await import('../protobuf/index.js')).ProtobufChecker()`. */
-async function importProtobufEntry(): Promise<SchemaChecker<unknown>> {
-  throw new InputError('PROTOBUF schemas are not supported by this version of schema-compat');
-}
+const PROTOBUFJS_MISSING = 'Protobuf schemas need the optional peer dependency protobufjs, which is not installed: run `npm install protobufjs` (version 7 or 8) next to schema-compat';
 
 function isMissingProtobufjs(error: unknown): boolean {
   const code = typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : '';

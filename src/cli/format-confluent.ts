@@ -1,11 +1,27 @@
-import { InputError } from './io.js';
+import { toConfluentMessages } from '../registry/index.js';
 import type { CheckReport } from './report.js';
+import { fileOfVersion } from './report.js';
+import type { SchemaFile } from './schema-files.js';
 
 /**
- * The answer of Confluent's REST API `POST /compatibility/subjects/{s}/versions?verbose=true`
- * (`{"is_compatible": bool, "messages": [...]}`, reference/confluent.md §1.3), with the message list
- * Confluent would give. Filled in when the registry toolkit (src/registry, `toConfluentMessages`) lands.
+ * The answer of Confluent's REST API `POST /compatibility/subjects/{s}/versions?verbose=true`:
+ * `{"is_compatible": bool, "messages": [...]}` (reference/confluent.md §1.3), with the message list
+ * the registry would give (only the newest failing version, as Confluent stops there).
  */
 export function formatConfluent(report: CheckReport): string {
-  throw new InputError(`--format confluent is not available in this version of schema-compat (checked ${report.candidate.path})`);
+  const messages = toConfluentMessages(report.result, {
+    schemaType: report.candidate.schemaType,
+    oldSchema: (version) => storedText(fileOfVersion(report, version)),
+  });
+  return `${JSON.stringify({ is_compatible: report.result.compatible, messages }, null, 2)}\n`;
+}
+
+/** The old schema as the registry keeps it: JSON without its layout (Confluent stores the canonical string), .proto text as written. */
+function storedText(file: SchemaFile | undefined): string | undefined {
+  if (file === undefined || file.schemaType === 'PROTOBUF') return file?.text;
+  try {
+    return JSON.stringify(JSON.parse(file.text));
+  } catch {
+    return file.text;
+  }
 }
