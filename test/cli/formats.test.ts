@@ -100,3 +100,27 @@ describe('check --format junit', () => {
     expect(run.stdout).toContain('    <testcase name="identical to version 2: accepted, nothing checked" classname="schema-compat.BACKWARD"/>');
   });
 });
+
+describe('check --format confluent', () => {
+  it('prints Confluent\'s verbose REST answer: the newest failing version\'s messages, its version and schema, the tail', () => {
+    const run = cli(['check', '--strategy', 'BACKWARD_TRANSITIVE', '--format', 'confluent', example('candidate.avsc'), ...USER_HISTORY]);
+    expect(run.code).toBe(1);
+    const answer = JSON.parse(run.stdout) as { is_compatible: boolean; messages: string[] };
+    expect(answer.is_compatible).toBe(false);
+    expect(answer.messages.slice(0, 4)).toEqual([
+      "{errorType:'READER_FIELD_MISSING_DEFAULT_VALUE', description:'The field 'handle' at path '/fields/1' in the new schema has no default value and is missing in the old schema', additionalInfo:'handle'}",
+      "{errorType:'TYPE_MISMATCH', description:'The type (path '/fields/3/type') of a field in the new schema does not match with the old schema', additionalInfo:'reader type: INT not compatible with writer type: LONG'}",
+      "{errorType:'MISSING_ENUM_SYMBOLS', description:'The new schema is missing enum symbols '[DELETED]' at path '/fields/5/type/symbols' in the old schema', additionalInfo:'[DELETED]'}",
+      '{oldSchemaVersion: 4}',
+    ]);
+    expect(answer.messages[4]).toMatch(/^\{oldSchema: '\{"type":"record","name":"User",/);
+    expect(answer.messages.at(-1)).toBe("{validateFields: 'false', compatibility: 'BACKWARD_TRANSITIVE'}");
+    expect(answer.messages).toHaveLength(6);
+  });
+
+  it('answers is_compatible true with no messages', () => {
+    const run = cli(['check', '--format', 'confluent', fixture('order-compatible.avsc'), fixture('order-v2.avsc')]);
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout)).toEqual({ is_compatible: true, messages: [] });
+  });
+});
