@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { UsageError } from '../../src/cli/args.js';
+import { runServe } from '../../src/cli/serve.js';
+import type { RunningServer } from 'schema-compat/server';
+
+function capture(): { io: { stdout: (text: string) => void; stderr: (text: string) => void }; out: string[]; err: string[] } {
+  const out: string[] = [];
+  const err: string[] = [];
+  return { io: { stdout: (text) => out.push(text), stderr: (text) => err.push(text) }, out, err };
+}
+
+async function usageError(run: Promise<unknown>): Promise<string> {
+  try {
+    await run;
+  } catch (error) {
+    if (error instanceof UsageError) return error.message;
+    throw error;
+  }
+  throw new Error('expected a UsageError');
+}
+
+describe('schema-compat serve (runServe)', () => {
+  it('starts a registry on a loopback port, says so, and answers Confluent requests', async () => {
+    const { io, out } = capture();
+    let server: RunningServer | undefined;
+    const code = await runServe(['--port', '0', '--mode', 'pulsar', '--compatibility', 'backward'], io, { onListening: (running) => { server = running; } });
+    expect(code).toBe(0);
+    if (!server) throw new Error('no server');
+    try {
+      expect(out).toEqual([`schema-compat registry (pulsar mode) listening on ${server.url} - for development and tests, not production\n`]);
+      const response = await fetch(`${server.url}/config`);
+      expect([response.status, response.headers.get('content-type'), await response.json()]).toEqual([200, 'application/vnd.schemaregistry.v1+json', { compatibilityLevel: 'BACKWARD' }]);
+      const registered = await fetch(`${server.url}/subjects/t/versions`, { method: 'POST', body: JSON.stringify({ schema: '"int"' }), headers: { 'content-type': 'application/json' } });
+      expect(await registered.json()).toEqual({ id: 1 });
+      expect(await server.registry.listVersions('t')).toEqual([0]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('prints its help, and refuses bad options with a usage error', async () => {
+    const { io, out } = capture();
+    expect(await runServe(['--help'], io)).toBe(0);
+    expect(out.join('')).toContain('For development and tests, NOT production');
+    expect(await usageError(runServe(['--port', '99999'], io))).toBe('--port must be an integer from 0 to 65535');
+    expect(await usageError(runServe(['--mode', 'kafka'], io))).toBe('--mode must be confluent or pulsar');
+    expect(await usageError(runServe(['extra'], io))).toBe('serve takes no arguments (got "extra")');
+    expect(await usageError(runServe(['--max-body-bytes', '0'], io))).toBe('--max-body-bytes must be an integer from 1 to 2147483647');
+  });
+
+  it('reports a port in use on stderr with exit code 2', async () => {
+    let first: RunningServer | undefined;
+    await runServe(['--port', '0'], capture().io, { onListening: (running) => { first = running; } });
+    if (!first) throw new Error('no server');
+    try {
+      const { io, err } = capture();
+      expect(await runServe(['--port', String(first.port)], io)).toBe(2);
+      expect(err.join('')).toMatch(new RegExp(`^error: cannot listen on 127\\.0\\.0\\.1:${first.port}: .*EADDRINUSE`));
+    } finally {
+      await first.close();
+    }
+  });
+});
