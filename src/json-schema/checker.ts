@@ -12,7 +12,8 @@ import { DiffSession, hashPath } from './diff/session.js';
 import type { JsonSchemaPolicy } from './diff/session.js';
 import { loadDocument, readJson } from './document/load.js';
 import { describeJsonDifference, differenceFinding } from './findings.js';
-import type { JsonSchemaDocument } from './model.js';
+import { DEFAULT_DRAFT, DRAFTS } from './drafts.js';
+import type { Draft, JsonSchemaDocument } from './model.js';
 
 export interface JsonSchemaCheckerOptions {
   /** Confluent's policy: STRICT (default) or LENIENT ("treat object properties like Avro fields"). */
@@ -21,6 +22,8 @@ export interface JsonSchemaCheckerOptions {
   readonly confluentQuirks?: boolean;
   /** Whose JSON type this is: Pulsar's JSON schemas are Avro record definitions, checked with the Avro `pulsar` profile. Default 'confluent'. */
   readonly registry?: 'confluent' | 'pulsar';
+  /** The draft of documents without `$schema`. Default `draft-07`, as Confluent. */
+  readonly defaultDraft?: Draft;
 }
 
 /** A parsed JSON-type schema: a JSON Schema document, or (Pulsar's JSON SchemaInfo) an Avro record definition. */
@@ -48,12 +51,14 @@ export class JsonSchemaChecker implements SchemaChecker<JsonTypeSchema> {
   readonly policy: JsonSchemaPolicy;
   readonly confluentQuirks: boolean;
   readonly registry: 'confluent' | 'pulsar';
+  readonly defaultDraft: Draft;
   private readonly avro: AvroChecker;
 
   constructor(options: JsonSchemaCheckerOptions = {}) {
     this.policy = choiceOption('policy', options.policy, POLICIES, 'STRICT');
     this.confluentQuirks = booleanOption('confluentQuirks', options.confluentQuirks, false);
     this.registry = choiceOption('registry', options.registry, ['confluent', 'pulsar'] as const, 'confluent');
+    this.defaultDraft = choiceOption('defaultDraft', options.defaultDraft, DRAFTS, DEFAULT_DRAFT);
     const profile: AvroProfile = this.registry === 'pulsar' ? 'pulsar' : 'confluent';
     this.avro = new AvroChecker({ profile });
   }
@@ -62,7 +67,7 @@ export class JsonSchemaChecker implements SchemaChecker<JsonTypeSchema> {
     const label = options.label ?? 'schema';
     const raw = readJson(input, label);
     if (isAvroRecordDefinition(raw)) return { kind: 'avro', avro: this.avro.parse(raw as object, options), raw };
-    return loadDocument(raw, label, options.references);
+    return loadDocument(raw, label, options.references, this.defaultDraft);
   }
 
   canRead(reader: JsonTypeSchema, writer: JsonTypeSchema): PairResult & { readonly ruleSet: JsonRuleSet } {

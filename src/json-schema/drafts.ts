@@ -9,6 +9,8 @@ const DIALECTS: ReadonlyArray<readonly [string, Draft]> = [
   ['json-schema.org/draft/2020-12/schema', '2020-12'],
 ];
 
+export const DRAFTS: readonly Draft[] = DIALECTS.map(([, draft]) => draft);
+
 /** Confluent reads a schema without `$schema` as draft 7 (JsonSchema.java's default spec version). */
 export const DEFAULT_DRAFT: Draft = 'draft-07';
 

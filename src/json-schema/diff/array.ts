@@ -8,7 +8,7 @@ import { JsonDifferenceType as T } from './types.js';
 
 /** ArraySchemaDiff: bounds, uniqueItems, the item schema, the tuple position by position, then the extra-item keywords. */
 export function compareArrays(s: DiffSession, o: ArrayNode, u: ArrayNode): Difference[] {
-  const compare = (a: JsonNode, b: JsonNode): Difference[] => compareSchemas(s, '', a, b);
+  const compare = (pointer: string, a: JsonNode, b: JsonNode): Difference[] => compareSchemas(s, pointer, a, b);
   const out: Difference[] = [
     ...requirementAdded(s, o.requiresArray, u.requiresArray),
     ...compareBound('MAX_ITEMS', '/maxItems', o.maxItems, u.maxItems),

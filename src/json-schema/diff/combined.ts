@@ -25,7 +25,7 @@ export function toCombined(s: DiffSession, o: JsonNode, u: CombinedNode): Differ
     const branch = compareSchemas(s, '', o, u.subschemas[i] as JsonNode);
     if (!s.isCompatible(branch)) continue;
     const out = [difference(T.SUM_TYPE_EXTENDED, ''), ...branch];
-    if (s.sound && u.criterion === 'oneOf' && oneOfOverlaps(o, u, i)) out.push(difference(T.ONE_OF_BRANCHES_OVERLAP, ''));
+    if (s.sound && u.criterion === 'oneOf' && oneOfOverlaps(o, u, i, () => false)) out.push(difference(T.ONE_OF_BRANCHES_OVERLAP, ''));
     return out;
   }
   return [difference(T.TYPE_CHANGED, '')];
@@ -64,9 +64,13 @@ export function compareCombined(s: DiffSession, o: CombinedNode, u: CombinedNode
   const matched = maximumMatching(edges, updates.length);
   if (matched.length < Math.min(originals.length, updates.length)) return [...out, difference(T.COMBINED_TYPE_SUBSCHEMAS_CHANGED, '')];
   for (const [i, j] of matched) out.push(...(results[i]?.[j] ?? []));
-  // A oneOf reader rejects an instance two of its branches accept: each old alternative must miss every other new branch.
-  const overlaps = s.sound && u.criterion === 'oneOf' && o.criterion !== 'allOf'
-    && matched.some(([i, j]) => oneOfOverlaps(o.subschemas[originals[i] as number] as JsonNode, u, updates[j] as number));
+  // A oneOf reader rejects an instance two of its branches accept: each old alternative must miss every other new branch,
+  // or that branch must only accept what another old alternative accepts (an old oneOf instance matches no other alternative).
+  const overlaps = s.sound && u.criterion === 'oneOf' && o.criterion !== 'allOf' && matched.some(([i, j]) => {
+    const otherOld = originals.filter((_, m) => m !== i).map((index) => o.subschemas[index] as JsonNode);
+    const excluded = (k: number): boolean => o.criterion === 'oneOf' && otherOld.some((old) => s.isCompatible(compareSchemas(s, '', u.subschemas[k] as JsonNode, old)));
+    return oneOfOverlaps(o.subschemas[originals[i] as number] as JsonNode, u, updates[j] as number, excluded);
+  });
   if (overlaps) out.push(difference(T.ONE_OF_BRANCHES_OVERLAP, ''));
   return out;
 }

@@ -37,9 +37,9 @@ type ExtraStem = 'ADDITIONAL_PROPERTIES' | 'UNEVALUATED_PROPERTIES' | 'ADDITIONA
  * ADDED, open → closed REMOVED, schema → open EXTENDED, open → schema NARROWED; two schemas are
  * compared by `compareSchema`.
  */
-export function compareExtra(stem: ExtraStem, pointer: string, o: Extra, u: Extra, compareSchema: (a: JsonNode, b: JsonNode) => Difference[]): Difference[] {
+export function compareExtra(stem: ExtraStem, pointer: string, o: Extra, u: Extra, compareSchema: (pointer: string, a: JsonNode, b: JsonNode) => Difference[]): Difference[] {
   const name = (suffix: 'ADDED' | 'REMOVED' | 'EXTENDED' | 'NARROWED'): JsonDifferenceType => T[`${stem}_${suffix}`];
-  if (o.kind === 'schema' && u.kind === 'schema') return compareSchema(o.schema, u.schema).map((d) => ({ type: d.type, pointer: pointer + d.pointer }));
+  if (o.kind === 'schema' && u.kind === 'schema') return compareSchema(pointer, o.schema, u.schema);
   const wasOpen = permits(o);
   const isOpen = permits(u);
   if (wasOpen && isOpen) return [];

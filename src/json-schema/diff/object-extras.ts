@@ -1,6 +1,5 @@
 import type { Dependency, JsonNode, ObjectNode } from '../model.js';
 import { acceptsEverything, compareSchemas } from './compare.js';
-import { objectModel } from './content-model.js';
 import { DiffSession, at, difference } from './session.js';
 import type { Difference } from './session.js';
 import { JsonDifferenceType as T } from './types.js';
@@ -32,31 +31,46 @@ function compareDependency(s: DiffSession, pointer: string, before: Dependency, 
 }
 
 /**
- * `patternProperties` schemas (Confluent uses them only to decide coverage): an update pattern
- * must accept what the original allowed under the same names — the same pattern's schema, the
- * original's declared properties it matches, or anything at all when the original was open.
- * A pattern the update drops must leave those names acceptable.
+ * `patternProperties` schemas (Confluent uses them only to decide coverage). A name matching a
+ * pattern the update adds or keeps must still accept what the original allowed under it: the
+ * same pattern's schema, any other original pattern that may match the same names (we cannot
+ * tell regular expressions apart, so every one), the original's extra-property schema, the
+ * declared properties it matches, or anything when the original left such names unconstrained.
+ * A pattern the update drops must leave its names acceptable to the update's extra properties.
  */
 export function comparePatternProperties(s: DiffSession, o: ObjectNode, u: ObjectNode): Difference[] {
   const out: Difference[] = [];
   for (const pattern of u.patternProperties) {
     const pointer = at('', 'patternProperties', pattern.source);
     const same = o.patternProperties.find((entry) => entry.source === pattern.source);
-    if (same) out.push(...compareSchemas(s, pointer, same.schema, pattern.schema));
-    else if (objectModel(o, undefined).kind === 'open' && !acceptsEverything(pattern.schema)) out.push(difference(T.PATTERN_PROPERTY_ADDED_TO_OPEN_CONTENT_MODEL, pointer));
-    else if (o.additionalProperties.kind === 'schema') out.push(...compareSchemas(s, pointer, o.additionalProperties.schema, pattern.schema));
+    if (same) {
+      out.push(...compareSchemas(s, pointer, same.schema, pattern.schema));
+      continue;
+    }
+    const extra = extraSchema(o);
+    if (extra === 'anything' && !acceptsEverything(pattern.schema)) out.push(difference(T.PATTERN_PROPERTY_ADDED_TO_OPEN_CONTENT_MODEL, pointer));
+    else if (extra !== 'anything' && extra !== 'nothing') out.push(...compareSchemas(s, pointer, extra, pattern.schema));
+    for (const other of o.patternProperties) out.push(...compareSchemas(s, pointer, other.schema, pattern.schema));
     for (const [name, before] of o.properties) {
-      if (pattern.regex.test(name) && !same) out.push(...compareSchemas(s, at('', 'properties', name), before, pattern.schema));
+      if (pattern.regex.test(name)) out.push(...compareSchemas(s, at('', 'properties', name), before, pattern.schema));
     }
   }
   for (const pattern of o.patternProperties) {
     if (u.patternProperties.some((entry) => entry.source === pattern.source)) continue;
     const pointer = at('', 'patternProperties', pattern.source);
-    const model = objectModel(u, undefined);
-    if (model.kind === 'partial') out.push(...compareSchemas(s, pointer, pattern.schema, model.covering));
-    else if (model.kind === 'closed' && !isFalse(pattern.schema)) out.push(difference(T.PATTERN_PROPERTY_REMOVED_FROM_CLOSED_CONTENT_MODEL, pointer));
+    const extra = extraSchema(u);
+    if (extra === 'nothing' && !isFalse(pattern.schema)) out.push(difference(T.PATTERN_PROPERTY_REMOVED_FROM_CLOSED_CONTENT_MODEL, pointer));
+    else if (extra !== 'anything' && extra !== 'nothing') out.push(...compareSchemas(s, pointer, pattern.schema, extra));
   }
   return out;
+}
+
+/** What an object allows under a name it neither declares nor matches by pattern. */
+function extraSchema(node: ObjectNode): JsonNode | 'anything' | 'nothing' {
+  const extra = node.additionalProperties.kind !== 'absent' ? node.additionalProperties : node.unevaluatedProperties;
+  if (extra.kind === 'absent') return 'anything';
+  if (extra.kind === 'boolean') return extra.value ? 'anything' : 'nothing';
+  return extra.schema;
 }
 
 function isFalse(node: JsonNode): boolean {

@@ -9,7 +9,7 @@ import { JsonDifferenceType as T } from './types.js';
 
 /** ObjectSchemaDiff: counts, the extra-property keywords, dependencies, then each property by name. */
 export function compareObjects(s: DiffSession, o: ObjectNode, u: ObjectNode): Difference[] {
-  const compare = (a: JsonNode, b: JsonNode): Difference[] => compareSchemas(s, '', a, b);
+  const compare = (pointer: string, a: JsonNode, b: JsonNode): Difference[] => compareSchemas(s, pointer, a, b);
   const out: Difference[] = [
     ...requirementAdded(s, o.requiresObject, u.requiresObject),
     ...compareBound('MAX_PROPERTIES', '/maxProperties', o.maxProperties, u.maxProperties),

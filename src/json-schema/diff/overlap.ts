@@ -12,8 +12,8 @@ const MAX_DEPTH = 8;
  * told apart by instance type, by finite value sets (`enum`/`const`), or by a required property
  * whose values are told apart the same way (a tagged union); anything else may overlap.
  */
-export function oneOfOverlaps(writer: JsonNode, reader: CombinedNode, matched: number): boolean {
-  return reader.subschemas.some((branch, k) => k !== matched && mayIntersect(writer, branch, 0));
+export function oneOfOverlaps(writer: JsonNode, reader: CombinedNode, matched: number, excluded: (branch: number) => boolean): boolean {
+  return reader.subschemas.some((branch, k) => k !== matched && mayIntersect(writer, branch, 0) && !excluded(k));
 }
 
 function mayIntersect(a: JsonNode, b: JsonNode, depth: number): boolean {

@@ -31,7 +31,8 @@ export function compareStrings(s: DiffSession, o: StringNode, u: StringNode): Di
     ...compareBound('MIN_LENGTH', '/minLength', o.minLength, u.minLength),
     ...compareKeyword('PATTERN', '/pattern', o.pattern, u.pattern),
   ];
-  if (s.sound) out.push(...compareKeyword('FORMAT', '/format', o.format, u.format));
+  // `format` asserts in drafts 4-7 as Confluent's serializers run them (everit); from 2019-09 it is an annotation by default (Validation 2020-12 §7.2.1).
+  if (s.sound && (u.draft === 'draft-04' || u.draft === 'draft-06' || u.draft === 'draft-07')) out.push(...compareKeyword('FORMAT', '/format', o.format, u.format));
   return out;
 }
 
@@ -75,8 +76,16 @@ export function isMultiple(value: number, divisor: number): boolean {
 
 /** EnumSchemaDiff: more values extend, fewer narrow, others change. */
 export function compareEnums(o: EnumNode, u: EnumNode): Difference[] {
-  const originalInUpdate = o.values.every((value) => includesJson(u.values, value));
-  const updateInOriginal = u.values.every((value) => includesJson(o.values, value));
+  return compareValueSets(o.values, u.values);
+}
+
+export function valuesOf(node: EnumNode | ConstNode): readonly JsonValue[] {
+  return node.kind === 'enum' ? node.values : [node.value];
+}
+
+export function compareValueSets(original: readonly JsonValue[], update: readonly JsonValue[]): Difference[] {
+  const originalInUpdate = original.every((value) => includesJson(update, value));
+  const updateInOriginal = update.every((value) => includesJson(original, value));
   if (originalInUpdate && updateInOriginal) return [];
   if (originalInUpdate) return [difference(T.ENUM_ARRAY_EXTENDED, '/enum')];
   if (updateInOriginal) return [difference(T.ENUM_ARRAY_NARROWED, '/enum')];

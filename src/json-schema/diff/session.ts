@@ -1,6 +1,7 @@
 import type { JsonNode } from '../model.js';
 import { LENIENT_ONLY, STRICT_COMPATIBLE, UNSOUND_IN_STRICT } from './types.js';
 import type { JsonDifferenceType } from './types.js';
+import { JsonDifferenceType as T } from './types.js';
 
 /** Confluent's two policies (CompatibilityPolicy, reference/confluent.md §1.6). */
 export type JsonSchemaPolicy = 'STRICT' | 'LENIENT';
@@ -24,7 +25,9 @@ export interface DiffRules {
  * is being compared is assumed compatible, as Confluent's Context does (co-induction on cycles).
  */
 export class DiffSession {
-  private readonly memo = new Map<JsonNode, Map<JsonNode, readonly Difference[] | 'busy'>>();
+  private readonly memo = new Map<JsonNode, Map<JsonNode, readonly Difference[] | Busy>>();
+  /** How many times the comparison in progress has stepped into a part of the instance (a property, an item). */
+  private descents = 0;
   private readonly compatibleTypes: ReadonlySet<string>;
 
   constructor(readonly rules: DiffRules) {
@@ -47,21 +50,40 @@ export class DiffSession {
     return !this.rules.confluentQuirks;
   }
 
-  /** Compares (original, update) at `pointer` once per session; `compute` reports pointers relative to the pair. */
+  /**
+   * Compares (original, update) at `pointer` once per session; `compute` reports pointers relative
+   * to the pair. A pair met again inside itself is assumed compatible only when the instance was
+   * entered on the way (a guarded cycle: `{"properties": {"next": {"$ref": "#"}}}`); a pair that
+   * recurs on the same instance (`{"allOf": [{"$ref": "#"}, ...]}`) would justify itself, so it
+   * counts as TYPE_CHANGED instead (Confluent assumes both compatible).
+   */
   memoised(original: JsonNode, update: JsonNode, pointer: string, compute: () => readonly Difference[]): Difference[] {
     let row = this.memo.get(original);
     if (!row) this.memo.set(original, (row = new Map()));
     const known = row.get(update);
-    if (known === 'busy') return [];
-    if (known === undefined) {
-      row.set(update, 'busy');
+    const relocate = (list: readonly Difference[]): Difference[] => list.map((d) => ({ type: d.type, pointer: pointer + d.pointer }));
+    if (known instanceof Busy) return known.descents < this.descents || !this.sound ? [] : [{ type: T.TYPE_CHANGED, pointer }];
+    if (known !== undefined) return relocate(known);
+    const descends = DESCENDING.test(pointer);
+    if (descends) this.descents++;
+    row.set(update, new Busy(this.descents));
+    try {
       const relative = compute();
       row.set(update, relative);
-      return relative.map((difference) => ({ type: difference.type, pointer: pointer + difference.pointer }));
+      return relocate(relative);
+    } finally {
+      if (descends) this.descents--;
     }
-    return known.map((difference) => ({ type: difference.type, pointer: pointer + difference.pointer }));
   }
 }
+
+/** A pair being compared, and how deep into the instance the comparison was when it began. */
+class Busy {
+  constructor(readonly descents: number) {}
+}
+
+/** Sub-schemas that apply to a part of the instance rather than to the instance itself. */
+const DESCENDING = /^\/(properties|patternProperties|additionalProperties|unevaluatedProperties|propertyNames|items|additionalItems|unevaluatedItems|contains)(\/|$)/;
 
 /** The schema a `$ref` chain ends at (chains of only `$ref`s were refused when parsing). */
 export function deref(node: JsonNode): JsonNode {

@@ -31,8 +31,8 @@ function copied(value: unknown, label: string): JsonValue {
 }
 
 /** The draft a document declares with `$schema` (draft 7 when absent, as Confluent). */
-export function documentDraft(raw: JsonValue, label: string): Draft {
-  if (!isJsonObject(raw) || raw['$schema'] === undefined) return DEFAULT_DRAFT;
+export function documentDraft(raw: JsonValue, label: string, fallback: Draft = DEFAULT_DRAFT): Draft {
+  if (!isJsonObject(raw) || raw['$schema'] === undefined) return fallback;
   const uri = raw['$schema'];
   if (typeof uri !== 'string') throw new SchemaParseError({ input: label, pointer: '/$schema', rule: JsonSchemaParseRule.KEYWORD_TYPE, detail: '"$schema" must be a string' });
   const draft = draftOf(uri);
@@ -44,9 +44,9 @@ export function documentDraft(raw: JsonValue, label: string): Draft {
  * Parses a JSON Schema document with its named references (Confluent schema references: a `$ref`
  * to `address.json` finds the reference named `address.json`, or one whose `$id` it names).
  */
-export function loadDocument(raw: JsonValue, label: string, references: Readonly<Record<string, string | object>> = {}): JsonSchemaDocument {
+export function loadDocument(raw: JsonValue, label: string, references: Readonly<Record<string, string | object>> = {}, fallback: Draft = DEFAULT_DRAFT): JsonSchemaDocument {
   if (typeof raw !== 'boolean' && !isJsonObject(raw)) throw new SchemaParseError({ input: label, pointer: '', rule: JsonSchemaParseRule.NOT_A_SCHEMA, detail: 'a schema must be an object or a boolean' });
-  const draft = documentDraft(raw, label);
+  const draft = documentDraft(raw, label, fallback);
   const index = emptyIndex();
   const rootId = isJsonObject(raw) ? raw[idKeyword(draft)] : undefined;
   const base = (typeof rootId === 'string' ? resolveUri(rootId, DEFAULT_BASE) : undefined) ?? DEFAULT_BASE;
@@ -55,7 +55,7 @@ export function loadDocument(raw: JsonValue, label: string, references: Readonly
     const value = readJson(text, refLabel);
     const refBase = resolveUri(name, DEFAULT_BASE);
     if (refBase === undefined) throw new SchemaParseError({ input: refLabel, pointer: '', rule: JsonSchemaParseRule.DANGLING_REF, detail: 'a reference name must be a URI reference' });
-    indexDocument(index, value, refBase, documentDraft(value, refLabel), refLabel);
+    indexDocument(index, value, refBase, documentDraft(value, refLabel, draft), refLabel);
   }
   indexDocument(index, raw, base, draft, label);
   const root = new Compiler(draft, index).compileRoot(raw, { pointer: '', base, input: label });

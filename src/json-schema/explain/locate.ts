@@ -1,0 +1,107 @@
+import type { JsonValue } from '../../util/json.js';
+import type { JsonNode, ObjectNode } from '../model.js';
+import { InstanceGenerator } from '../instance/generate.js';
+import { ANY_VALUES } from '../instance/generate-scalars.js';
+import { sampleRegex } from '../instance/regex-sample.js';
+
+/** One level of the instance on the way to a finding: the writer's schema there and the key or index taken. */
+export interface Step {
+  readonly writer: JsonNode;
+  readonly token: string | number;
+}
+
+/**
+ * Where in an instance a finding's location lands: the steps from the root, the values the writer
+ * allows there (simplest and edge values first), and whether they go in as a property name
+ * (`propertyNames`) rather than a value.
+ */
+export interface Site {
+  readonly steps: readonly Step[];
+  readonly values: readonly JsonValue[];
+  readonly asKey: boolean;
+}
+
+const COMBINATORS = new Set(['allOf', 'anyOf', 'oneOf']);
+
+/**
+ * Follows a finding's location (`#/properties/a/items/0/maxLength`: schema keywords, Confluent's
+ * path form) through the writer schema to the instance place it speaks about. The location names
+ * the writer's keyword branches (`allOf/1`); branches built from a `type` array or from mixed
+ * keyword families are not in it, so the part that holds the next keyword is chosen.
+ */
+export function locateSite(generator: InstanceGenerator, writer: JsonNode, location: string): Site {
+  const tokens = location.replace(/^#\/?/, '').split('/').filter((token) => token !== '').map((token) => token.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const steps: Step[] = [];
+  let node: JsonNode | undefined = writer;
+  let values: (() => readonly JsonValue[]) | undefined;
+  let asKey = false;
+  for (let i = 0; i < tokens.length && node !== undefined; i++) {
+    const token = tokens[i] as string;
+    const next = tokens[i + 1];
+    if (COMBINATORS.has(token) && next !== undefined && /^\d+$/.test(next)) {
+      const combined = partWith(node, (part) => part.kind === 'combined' && part.origin === 'keyword' && part.criterion === token);
+      const branch = combined?.kind === 'combined' ? combined.subschemas[Number(next)] : undefined;
+      if (branch === undefined) break;
+      node = branch;
+      i++;
+      continue;
+    }
+    if ((token === 'properties' || token === 'patternProperties') && next !== undefined) {
+      const object = objectPart(node);
+      const key = token === 'properties' ? next : (object?.properties.has(next) ? next : sampleRegex(next) ?? next);
+      steps.push({ writer: node, token: key });
+      node = object?.properties.get(key);
+      values = object ? (): readonly JsonValue[] => generator.propertyValues(object, key) : undefined;
+      i++;
+      continue;
+    }
+    if (token === 'additionalProperties' || token === 'unevaluatedProperties') {
+      const object = objectPart(node);
+      const key = ['extra', 'x', 'z9'].find((name) => !object?.properties.has(name) && !object?.patternProperties.some((entry) => entry.regex.test(name))) ?? 'extra';
+      steps.push({ writer: node, token: key });
+      node = undefined;
+      values = object ? (): readonly JsonValue[] => generator.propertyValues(object, key) : undefined;
+      continue;
+    }
+    const array = partWith(node, (part) => part.kind === 'array');
+    if (array?.kind === 'array' && (token === 'items' || token === 'additionalItems' || token === 'unevaluatedItems' || token === 'contains')) {
+      const tupleLength = array.tuple?.length ?? 0;
+      const position = token === 'items' && next !== undefined && /^\d+$/.test(next) ? Number(next) : token === 'items' || token === 'contains' ? 0 : tupleLength;
+      if (token === 'items' && next !== undefined && /^\d+$/.test(next)) i++;
+      steps.push({ writer: node, token: position });
+      const item = token === 'contains' ? array.contains : array.tuple?.[position] ?? array.allItems ?? (array.additionalItems.kind === 'schema' ? array.additionalItems.schema : undefined);
+      node = item;
+      values = undefined;
+      continue;
+    }
+    if (token === 'propertyNames') {
+      const object = objectPart(node);
+      node = object?.propertyNames;
+      asKey = true;
+    }
+    break;
+  }
+  const local = node;
+  const own = local === undefined ? (values?.() ?? ANY_VALUES) : generator.instances(local);
+  const keys = asKey ? own.filter((value): value is string => typeof value === 'string') : own;
+  return { steps, values: [...keys, ...(asKey ? ['a', 'x', ''] : ANY_VALUES)], asKey };
+}
+
+/** The node itself, or the part of a mixed-keyword `allOf` / `type`-array `anyOf` that satisfies `test`. */
+function partWith(node: JsonNode, test: (part: JsonNode) => boolean): JsonNode | undefined {
+  let current = node;
+  while (current.kind === 'ref') current = current.target();
+  if (test(current)) return current;
+  if (current.kind === 'combined' && current.origin !== 'keyword') {
+    for (const part of current.subschemas) {
+      const found = partWith(part, test);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
+
+function objectPart(node: JsonNode): ObjectNode | undefined {
+  const part = partWith(node, (candidate) => candidate.kind === 'object');
+  return part?.kind === 'object' ? part : undefined;
+}

@@ -1,0 +1,208 @@
+import { jsonEqual } from '../../util/json-equal.js';
+import { isJsonObject } from '../../util/json.js';
+import type { JsonObject, JsonValue } from '../../util/json.js';
+import type { ArrayNode, JsonNode, ObjectNode } from '../model.js';
+import { ANY_VALUES, numberCandidates, stringCandidates } from './generate-scalars.js';
+import { sampleRegex } from './regex-sample.js';
+import { validateInstance } from './validate.js';
+
+/** How many instances are kept per schema node, and how deep instances nest. */
+const PER_NODE = 16;
+const MAX_NESTING = 8;
+
+/**
+ * Builds instances valid under schema nodes: the simplest first, then variants at the keywords'
+ * edges (bounds, each declared property's own variants, extra properties and items). Every
+ * instance returned has been checked with `validateInstance`; recursive schemas stop at a bounded
+ * nesting. Deterministic.
+ */
+export class InstanceGenerator {
+  private readonly memo = new Map<JsonNode, readonly JsonValue[]>();
+  private readonly busy = new Set<JsonNode>();
+  private nesting = 0;
+
+  /** The simplest instance valid under `node`, or undefined when none was found. */
+  minimal(node: JsonNode): JsonValue | undefined {
+    return this.instances(node)[0];
+  }
+
+  /** Up to PER_NODE distinct instances valid under `node`, simplest first. */
+  instances(node: JsonNode): readonly JsonValue[] {
+    const known = this.memo.get(node);
+    if (known) return known;
+    if (this.busy.has(node) || this.nesting > MAX_NESTING) return [];
+    this.busy.add(node);
+    this.nesting++;
+    try {
+      const valid = distinct(this.candidates(node)).filter((value) => validateInstance(node, value) === 'valid').slice(0, PER_NODE);
+      this.memo.set(node, valid);
+      return valid;
+    } finally {
+      this.busy.delete(node);
+      this.nesting--;
+    }
+  }
+
+  /** Instances that may be valid under `node` (the caller filters). */
+  private candidates(node: JsonNode): JsonValue[] {
+    switch (node.kind) {
+      case 'true': case 'empty': case 'not': return [...ANY_VALUES];
+      case 'false': return [];
+      case 'ref': return [...this.instances(node.target())];
+      case 'boolean': return [false, true];
+      case 'null': return [null];
+      case 'enum': return [...node.values];
+      case 'const': return [node.value];
+      case 'string': return [...stringCandidates(node), ...(node.requiresString ? [] : ANY_VALUES)];
+      case 'number': return [...numberCandidates(node), ...(node.requiresNumber ? [] : ANY_VALUES)];
+      case 'object': return [...this.objects(node), ...(node.requiresObject ? [] : ANY_VALUES)];
+      case 'array': return [...this.arrays(node), ...(node.requiresArray ? [] : ANY_VALUES)];
+      case 'combined':
+        return node.criterion === 'allOf' ? this.conjunction(node.subschemas) : node.subschemas.flatMap((sub) => this.instances(sub));
+      case 'conditional':
+        return [...this.conjunction(node.then ? [node.if, node.then] : [node.if]), ...this.instances(node.else ?? node.if), ...ANY_VALUES];
+    }
+  }
+
+  /** Instances of every part: each part's own, and objects merged from the parts' objects. */
+  private conjunction(parts: readonly JsonNode[]): JsonValue[] {
+    let pool: JsonValue[] = [...(parts[0] ? this.instances(parts[0]) : [])];
+    for (const part of parts.slice(1)) {
+      const theirs = this.instances(part);
+      const merged: JsonValue[] = [];
+      for (const mine of pool.slice(0, 8)) {
+        for (const other of theirs.slice(0, 8)) {
+          if (isJsonObject(mine) && isJsonObject(other)) merged.push({ ...mine, ...other }, { ...other, ...mine });
+          else if (jsonEqual(mine, other)) merged.push(mine);
+        }
+      }
+      pool = [...merged, ...pool, ...theirs];
+    }
+    return pool;
+  }
+
+  private objects(node: ObjectNode): JsonObject[] {
+    const base: Record<string, JsonValue> = {};
+    for (const name of node.required) {
+      const value = this.propertyValues(node, name)[0];
+      if (value !== undefined) base[name] = value;
+    }
+    this.satisfyDependencies(node, base);
+    const out: JsonObject[] = [];
+    const padded = this.padProperties(node, base);
+    out.push(padded);
+    const full: Record<string, JsonValue> = { ...padded };
+    for (const name of node.properties.keys()) {
+      const value = this.propertyValues(node, name)[0];
+      if (value !== undefined && !(name in full)) full[name] = value;
+    }
+    this.satisfyDependencies(node, full);
+    out.push(full);
+    for (const name of node.properties.keys()) {
+      for (const value of this.propertyValues(node, name).slice(1, 6)) out.push({ ...padded, [name]: value }, { ...full, [name]: value });
+      if (!node.required.includes(name)) out.push(omit(full, name));
+    }
+    for (const key of this.extraKeys(node)) for (const value of this.propertyValues(node, key).slice(0, 3)) out.push({ ...padded, [key]: value });
+    return out;
+  }
+
+  /** Instances a property may hold: its declared schema and every matching pattern, else the extra schema, else anything. */
+  propertyValues(node: ObjectNode, name: string): readonly JsonValue[] {
+    const schemas = [node.properties.get(name), ...node.patternProperties.filter((entry) => entry.regex.test(name)).map((entry) => entry.schema)].filter((schema): schema is JsonNode => schema !== undefined);
+    if (schemas.length === 0) {
+      const extra = node.additionalProperties.kind !== 'absent' ? node.additionalProperties : node.unevaluatedProperties;
+      if (extra.kind === 'schema') return this.instances(extra.schema);
+      return extra.kind === 'boolean' && !extra.value ? [] : ANY_VALUES;
+    }
+    if (schemas.length === 1) return this.instances(schemas[0] as JsonNode);
+    return this.conjunction(schemas).filter((value) => schemas.every((schema) => validateInstance(schema, value) === 'valid'));
+  }
+
+  /** Names not declared: a sample of each `patternProperties` pattern, then plain fresh names. */
+  extraKeys(node: ObjectNode): string[] {
+    const keys = node.patternProperties.map((entry) => sampleRegex(entry.source)).filter((key): key is string => key !== undefined && !node.properties.has(key));
+    for (const fresh of ['extra', 'x', 'z9']) if (!node.properties.has(fresh)) keys.push(fresh);
+    return keys;
+  }
+
+  private padProperties(node: ObjectNode, base: Record<string, JsonValue>): JsonObject {
+    const out = { ...base };
+    const candidates = [...node.properties.keys(), ...this.extraKeys(node)];
+    for (const name of candidates) {
+      if (Object.keys(out).length >= (node.minProperties ?? 0)) break;
+      const value = this.propertyValues(node, name)[0];
+      if (value !== undefined && !(name in out)) out[name] = value;
+    }
+    return out;
+  }
+
+  private satisfyDependencies(node: ObjectNode, object: Record<string, JsonValue>): void {
+    for (const [name, dependency] of node.dependencies) {
+      if (!(name in object)) continue;
+      if (dependency.kind === 'names') {
+        for (const other of dependency.names) {
+          const value = this.propertyValues(node, other)[0];
+          if (!(other in object) && value !== undefined) object[other] = value;
+        }
+      } else {
+        const extra = this.instances(dependency.schema).find(isJsonObject);
+        if (extra) for (const [key, value] of Object.entries(extra)) if (!(key in object)) object[key] = value;
+      }
+    }
+  }
+
+  private arrays(node: ArrayNode): JsonValue[][] {
+    const prefix: JsonValue[] = [];
+    for (const item of node.tuple ?? []) {
+      const value = this.instances(item)[0];
+      if (value === undefined) break;
+      prefix.push(value);
+    }
+    const rest = this.restValues(node);
+    const contains = node.contains ? this.instances(node.contains) : [];
+    const fill = (items: JsonValue[], length: number): JsonValue[] => {
+      const out = [...items];
+      for (let i = 0; out.length < length && i < rest.length + 1; i++) {
+        const value = rest[(out.length + i) % Math.max(1, rest.length)];
+        if (value === undefined) break;
+        if (!node.uniqueItems || !out.some((item) => jsonEqual(item, value))) out.push(value);
+      }
+      return out;
+    };
+    const start = contains.length > 0 && (node.minContains ?? 1) > 0 ? [...prefix, ...Array<JsonValue>(node.minContains ?? 1).fill(contains[0] as JsonValue)] : prefix;
+    const minimal = fill(start, node.minItems ?? 0);
+    const out: JsonValue[][] = [minimal];
+    if (node.maxItems !== undefined) out.push(fill(minimal, node.maxItems));
+    for (const value of rest.slice(0, 6)) out.push([...minimal, value], fill([...prefix, value], node.minItems ?? 0));
+    for (const value of contains.slice(1, 4)) out.push([...prefix, value]);
+    node.tuple?.forEach((item, i) => {
+      for (const value of this.instances(item).slice(1, 4)) out.push(minimal.map((old, j) => (j === i ? value : old)));
+    });
+    out.push(fill(minimal, (node.minItems ?? 0) + 2));
+    return out;
+  }
+
+  /** Instances an item after the tuple (or any item, without one) may hold. */
+  private restValues(node: ArrayNode): readonly JsonValue[] {
+    if (node.allItems) return this.instances(node.allItems);
+    const extra = node.tuple && node.additionalItems.kind !== 'absent' ? node.additionalItems : node.unevaluatedItems;
+    if (extra.kind === 'schema') return this.instances(extra.schema);
+    return extra.kind === 'boolean' && !extra.value ? [] : ANY_VALUES;
+  }
+}
+
+function distinct(values: readonly JsonValue[]): JsonValue[] {
+  const seen = new Set<string>();
+  return values.filter((value) => {
+    const key = JSON.stringify(value);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+function omit(object: JsonObject, name: string): JsonObject {
+  const out: Record<string, JsonValue> = { ...object };
+  delete out[name];
+  return out;
+}
