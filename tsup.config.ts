@@ -11,6 +11,13 @@ export default defineConfig([
     target: 'node18',
     splitting: false,
   },
+  // schema-compat/registry and schema-compat/server import the core (and the server the registry) by
+  // package name, kept external: one copy of the core, so errors and classes are shared with the root entry.
+  { entry: { registry: 'src/registry/index.ts' }, format: ['esm', 'cjs'], dts: true, sourcemap: true, target: 'node18', splitting: false, external: ['schema-compat'] },
+  {
+    entry: { server: 'src/server/index.ts' }, format: ['esm', 'cjs'], dts: true, sourcemap: true, target: 'node18', splitting: false,
+    external: ['schema-compat', 'schema-compat/registry'],
+  },
   {
     entry: { cli: 'src/cli/main.ts' },
     format: ['esm'],

@@ -35,6 +35,14 @@ describe('the package as users install it (dist/, built by the global setup)', (
         import: { types: './dist/index.d.ts', default: './dist/index.js' },
         require: { types: './dist/index.d.cts', default: './dist/index.cjs' },
       },
+      './registry': {
+        import: { types: './dist/registry.d.ts', default: './dist/registry.js' },
+        require: { types: './dist/registry.d.cts', default: './dist/registry.cjs' },
+      },
+      './server': {
+        import: { types: './dist/server.d.ts', default: './dist/server.js' },
+        require: { types: './dist/server.d.cts', default: './dist/server.cjs' },
+      },
       './package.json': './package.json',
     });
     expect([pkg['sideEffects'], pkg['engines'], pkg['bin']]).toEqual([false, { node: '>=18' }, { 'schema-compat': './dist/cli.js' }]);
@@ -43,13 +51,27 @@ describe('the package as users install it (dist/, built by the global setup)', (
     }
   });
 
-  it('keeps Node built-ins out of the library (only the CLI may use them)', () => {
+  it('runs the registry (schema-compat/registry) in both module systems, on the root entry\'s classes', () => {
+    const code = (load: string): string => `${load} const r = createRegistry(); r.register('s', '"int"').then(async (v) => { const e = await r.getById(9).catch((x) => x); console.log(JSON.stringify([v.id, v.version, e instanceof RegistryError, e instanceof SchemaCompatError, e.confluentErrorCode])); });`;
+    const expected = '[1,1,true,true,40403]';
+    expect(run(code("import { createRegistry, RegistryError } from 'schema-compat/registry'; import { SchemaCompatError } from 'schema-compat';"), 'module')).toBe(expected);
+    expect(run(code("const { createRegistry, RegistryError } = require('schema-compat/registry'); const { SchemaCompatError } = require('schema-compat');"), 'commonjs')).toBe(expected);
+  });
+
+  it('runs the local server (schema-compat/server) in both module systems', () => {
+    const code = (load: string): string => `${load} startServer({ port: 0 }).then(async (s) => { const r = await fetch(s.url + '/config'); console.log(r.status + ' ' + r.headers.get('content-type') + ' ' + await r.text()); await s.close(); });`;
+    const expected = '200 application/vnd.schemaregistry.v1+json {"compatibilityLevel":"BACKWARD"}';
+    expect(run(code("import { startServer } from 'schema-compat/server';"), 'module')).toBe(expected);
+    expect(run(code("const { startServer } = require('schema-compat/server');"), 'commonjs')).toBe(expected);
+  });
+
+  it('keeps Node built-ins out of the library (only the CLI and the local server may use them)', () => {
     const offenders: string[] = [];
     const visit = (dir: string): void => {
       for (const entry of readdirSync(dir, { withFileTypes: true })) {
         const path = join(dir, entry.name);
         if (entry.isDirectory()) {
-          if (path !== join(root, 'src', 'cli')) visit(path);
+          if (path !== join(root, 'src', 'cli') && path !== join(root, 'src', 'server')) visit(path);
         } else if (/from '(node:|fs|path|crypto|os|url|child_process|zlib)/.test(readFileSync(path, 'utf8'))) {
           offenders.push(path);
         }
