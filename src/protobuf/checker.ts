@@ -1,5 +1,5 @@
 import type { ParseOptions, Roles, SchemaChecker } from '../checkers/types.js';
-import { InvalidOptionError } from '../errors.js';
+import { InvalidOptionError } from 'schema-compat';
 import type { Finding, PairResult } from '../result.js';
 import { checkBuf } from './buf/check.js';
 import type { BufCategory } from './buf/rules.js';

@@ -1,5 +1,5 @@
 import type { IParserResult } from 'protobufjs';
-import { SchemaParseError } from '../errors.js';
+import { SchemaParseError } from 'schema-compat';
 import { ProtobufParseRule } from './parse-rules.js';
 import { protobufjs } from './protobufjs-runtime.js';
 import { blankComments, columnOnLine, findWord, positionAt } from './source-text.js';

@@ -1,5 +1,5 @@
 import type { INamespace } from 'protobufjs';
-import { SchemaParseError } from '../errors.js';
+import { SchemaParseError } from 'schema-compat';
 import type { TypeResolver } from './build-model.js';
 import { buildFile, collectDefinitionNames } from './build-model.js';
 import type { ProtoDefinition, ProtoFile, ProtobufSchema, ProtoSymbol } from './model.js';

@@ -1,5 +1,5 @@
 import type * as ProtobufJs from 'protobufjs';
-import { SchemaCompatError } from '../errors.js';
+import { SchemaCompatError } from 'schema-compat';
 
 /** The protobufjs module, as its typings describe it. */
 export type ProtobufJsModule = typeof ProtobufJs;
