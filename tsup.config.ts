@@ -1,8 +1,24 @@
+import { fileURLToPath } from 'node:url';
+import type { Plugin } from 'esbuild';
 import { defineConfig } from 'tsup';
+import type { Options } from 'tsup';
 
 // `npm run build` empties dist/ first: the two builds run at once, so neither may clean it.
 
+// schema-compat/protobuf: its ESM build loads the optional peer protobufjs with a guarded top-level
+// `await import()` (src/protobuf/protobufjs-runtime.esm.ts), its CommonJS build with `require`.
+const protobufjsRuntimeEsm: Plugin = {
+  name: 'protobufjs-runtime-esm',
+  setup(build) {
+    build.onResolve({ filter: /\/protobufjs-runtime\.js$/ }, () => ({ path: fileURLToPath(new URL('./src/protobuf/protobufjs-runtime.esm.ts', import.meta.url)) }));
+  },
+};
+// The core stays external (one copy of its error classes); protobufjs is a peer dependency, external too.
+const protobufEntry: Options = { entry: { protobuf: 'src/protobuf/index.ts' }, dts: true, sourcemap: true, target: 'node18', splitting: false, external: ['schema-compat'] };
+
 export default defineConfig([
+  { ...protobufEntry, format: ['esm'], esbuildPlugins: [protobufjsRuntimeEsm] },
+  { ...protobufEntry, format: ['cjs'] },
   {
     entry: { index: 'src/index.ts' },
     format: ['esm', 'cjs'],

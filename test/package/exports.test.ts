@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -35,6 +36,10 @@ describe('the package as users install it (dist/, built by the global setup)', (
         import: { types: './dist/index.d.ts', default: './dist/index.js' },
         require: { types: './dist/index.d.cts', default: './dist/index.cjs' },
       },
+      './protobuf': {
+        import: { types: './dist/protobuf.d.ts', default: './dist/protobuf.js' },
+        require: { types: './dist/protobuf.d.cts', default: './dist/protobuf.cjs' },
+      },
       './registry': {
         import: { types: './dist/registry.d.ts', default: './dist/registry.js' },
         require: { types: './dist/registry.d.cts', default: './dist/registry.cjs' },
@@ -48,6 +53,29 @@ describe('the package as users install it (dist/, built by the global setup)', (
     expect([pkg['sideEffects'], pkg['engines'], pkg['bin']]).toEqual([false, { node: '>=18' }, { 'schema-compat': './dist/cli.js' }]);
     for (const file of ['dist/index.js', 'dist/index.cjs', 'dist/index.d.ts', 'dist/index.d.cts', 'dist/cli.js']) {
       expect(statSync(join(root, file)).size, file).toBeGreaterThan(0);
+    }
+  });
+
+  it('runs the Protobuf entry (schema-compat/protobuf) in both module systems, and says what to install without protobufjs', () => {
+    const proto = `const r = new ProtobufChecker().canRead(new ProtobufChecker().parse('syntax = "proto3"; message M { int64 a = 1; }'), new ProtobufChecker().parse('syntax = "proto3"; message M { string a = 1; }')); console.log(JSON.stringify(r.incompatibilities.map((f) => f.type + ' ' + f.location)));`;
+    const expected = '["FIELD_SCALAR_KIND_CHANGED #/M/1"]';
+    expect(run(`import { ProtobufChecker } from 'schema-compat/protobuf'; ${proto}`, 'module')).toBe(expected);
+    expect(run(`const { ProtobufChecker } = require('schema-compat/protobuf'); ${proto}`, 'commonjs')).toBe(expected);
+    // An install without protobufjs: the package (package.json, dist/) and its one dependency, avsc.
+    const lonely = mkdtempSync(join(tmpdir(), 'schema-compat-no-protobufjs-'));
+    try {
+      const installed = join(lonely, 'node_modules', 'schema-compat');
+      mkdirSync(join(installed, 'dist'), { recursive: true });
+      copyFileSync(join(root, 'package.json'), join(installed, 'package.json'));
+      for (const file of ['index.js', 'index.cjs', 'protobuf.js', 'protobuf.cjs']) copyFileSync(join(root, 'dist', file), join(installed, 'dist', file));
+      cpSync(join(root, 'node_modules', 'avsc'), join(lonely, 'node_modules', 'avsc'), { recursive: true });
+      const report = `(e) => console.log(e.code + ': ' + e.message.split(' (version')[0])`;
+      for (const code of [`import('schema-compat/protobuf').catch(${report})`, `try { require('schema-compat/protobuf') } catch (e) { (${report})(e) }`]) {
+        const out = execFileSync(process.execPath, ['-e', code], { cwd: lonely, encoding: 'utf8' }).trim();
+        expect(out, code).toBe('PROTOBUFJS_MISSING: schema-compat/protobuf parses .proto text with protobufjs, an optional peer dependency that is not installed: run `npm install protobufjs`');
+      }
+    } finally {
+      rmSync(lonely, { recursive: true, force: true });
     }
   });
 
