@@ -21,7 +21,7 @@ const EXTRAS: Readonly<Record<string, string>> = {
 export function jsonSchemaHint(finding: Finding, roles?: Roles): string | undefined {
   if (!finding.location.startsWith('#')) return undefined;
   const where = finding.location;
-  const last = decodeURIComponent(where.split('/').pop() ?? '').replace(/~1/g, '/').replace(/~0/g, '~');
+  const last = (where.split('/').pop() ?? '').replace(/~1/g, '/').replace(/~0/g, '~');
   const reader = roles ? `the ${roles.reader} schema` : 'the reader';
   const writer = roles ? `the ${roles.writer} schema` : 'the writer';
   const fix = (text: string): string => (roles?.reader === 'old' ? `${text} (the old schema is fixed: change the new one back instead)` : text);

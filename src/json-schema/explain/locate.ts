@@ -1,7 +1,8 @@
 import type { JsonValue } from '../../util/json.js';
-import type { JsonNode, ObjectNode } from '../model.js';
+import type { Extra, JsonNode, ObjectNode } from '../model.js';
 import { InstanceGenerator } from '../instance/generate.js';
 import { ANY_VALUES } from '../instance/generate-scalars.js';
+import { stretchPast } from '../instance/generate-variants.js';
 import { sampleRegex } from '../instance/regex-sample.js';
 
 /** One level of the instance on the way to a finding: the writer's schema there and the key or index taken. */
@@ -29,7 +30,7 @@ const COMBINATORS = new Set(['allOf', 'anyOf', 'oneOf']);
  * the writer's keyword branches (`allOf/1`); branches built from a `type` array or from mixed
  * keyword families are not in it, so the part that holds the next keyword is chosen.
  */
-export function locateSite(generator: InstanceGenerator, writer: JsonNode, location: string): Site {
+export function locateSite(generator: InstanceGenerator, reader: JsonNode, writer: JsonNode, location: string): Site {
   const tokens = location.replace(/^#\/?/, '').split('/').filter((token) => token !== '').map((token) => token.replace(/~1/g, '/').replace(/~0/g, '~'));
   const steps: Step[] = [];
   let node: JsonNode | undefined = writer;
@@ -83,8 +84,45 @@ export function locateSite(generator: InstanceGenerator, writer: JsonNode, locat
   }
   const local = node;
   const own = local === undefined ? (values?.() ?? ANY_VALUES) : generator.instances(local);
-  const keys = asKey ? own.filter((value): value is string => typeof value === 'string') : own;
-  return { steps, values: [...keys, ...(asKey ? ['a', 'x', ''] : ANY_VALUES)], asKey };
+  const writerObject = objectPart(local ?? steps[steps.length - 1]?.writer ?? writer);
+  const stretched = stretchPast(generator, followLocation(reader, tokens), writerObject, own);
+  const all = [...own, ...stretched, ...ANY_VALUES];
+  return { steps, values: asKey ? [...all.filter((value): value is string => typeof value === 'string'), 'a', 'x', ''] : all, asKey };
+}
+
+/** The reader's schema at the place a location names (the same keywords, its own branches where it has them). */
+function followLocation(reader: JsonNode, tokens: readonly string[]): JsonNode | undefined {
+  let node: JsonNode | undefined = reader;
+  for (let i = 0; i < tokens.length && node !== undefined; i++) {
+    const token = tokens[i] as string;
+    const next = tokens[i + 1];
+    const numbered = next !== undefined && /^\d+$/.test(next);
+    if (COMBINATORS.has(token) && numbered) {
+      const combined = partWith(node, (part) => part.kind === 'combined' && part.origin === 'keyword' && part.criterion === token);
+      if (combined?.kind === 'combined') node = combined.subschemas[Number(next)] ?? node;
+      i++;
+      continue;
+    }
+    const object = objectPart(node);
+    const array = partWith(node, (part) => part.kind === 'array');
+    const items = array?.kind === 'array' ? array : undefined;
+    if ((token === 'properties' || token === 'patternProperties') && next !== undefined) {
+      node = object?.properties.get(next) ?? object?.patternProperties.find((entry) => entry.source === next || entry.regex.test(next))?.schema ?? extraSchema(object?.additionalProperties);
+      i++;
+    } else if (token === 'additionalProperties' || token === 'unevaluatedProperties') node = extraSchema(object?.[token]);
+    else if (token === 'items' && numbered) {
+      node = items?.tuple?.[Number(next)] ?? items?.allItems ?? extraSchema(items?.additionalItems);
+      i++;
+    } else if (token === 'items') node = items?.allItems;
+    else if (token === 'additionalItems' || token === 'unevaluatedItems') node = extraSchema(items?.[token]);
+    else if (token === 'contains' || token === 'propertyNames') node = token === 'contains' ? items?.contains : object?.propertyNames;
+    else break;
+  }
+  return node;
+}
+
+function extraSchema(extra: Extra | undefined): JsonNode | undefined {
+  return extra?.kind === 'schema' ? extra.schema : undefined;
 }
 
 /** The node itself, or the part of a mixed-keyword `allOf` / `type`-array `anyOf` that satisfies `test`. */

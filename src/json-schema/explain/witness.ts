@@ -52,13 +52,13 @@ export class JsonWitnessFinder {
       if (verdicts.includes('undecided')) undecided = true;
       return verdicts[0] === 'valid' && verdicts[1] === 'invalid';
     };
-    const site = locateSite(this.generator, this.writer, finding.location);
+    const site = locateSite(this.generator, this.reader, this.writer, finding.location);
     for (const instance of this.embeddings(site)) {
       if (attempts >= ATTEMPTS) break;
-      if (test(instance)) return { instance };
+      if (test(instance)) return { instance: plain(instance) };
     }
     const whole = this.generator.instances(this.writer);
-    for (const instance of whole) if (test(instance)) return { instance };
+    for (const instance of whole) if (test(instance)) return { instance: plain(instance) };
     if (undecided) return { reason: JsonWitnessReason.UNDECIDED };
     return { reason: whole.length === 0 ? JsonWitnessReason.NO_WRITER_INSTANCE : JsonWitnessReason.NO_REJECTED_INSTANCE };
   }
@@ -77,6 +77,11 @@ export class JsonWitnessFinder {
       }
     }
   }
+}
+
+/** A fresh copy with ordinary prototypes (values taken from the schema documents may have none). */
+function plain(instance: JsonValue): JsonValue {
+  return JSON.parse(JSON.stringify(instance)) as JsonValue;
 }
 
 /** `container` with `value` at `token` (as the key itself when `asKey`); arrays are padded with their last item. */

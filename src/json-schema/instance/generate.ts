@@ -127,7 +127,8 @@ export class InstanceGenerator {
 
   private padProperties(node: ObjectNode, base: Record<string, JsonValue>): JsonObject {
     const out = { ...base };
-    const candidates = [...node.properties.keys(), ...this.extraKeys(node)];
+    const fresh = Array.from({ length: node.minProperties ?? 0 }, (_, i) => `k${i}`);
+    const candidates = [...node.properties.keys(), ...this.extraKeys(node), ...fresh];
     for (const name of candidates) {
       if (Object.keys(out).length >= (node.minProperties ?? 0)) break;
       const value = this.propertyValues(node, name)[0];
@@ -162,8 +163,8 @@ export class InstanceGenerator {
     const contains = node.contains ? this.instances(node.contains) : [];
     const fill = (items: JsonValue[], length: number): JsonValue[] => {
       const out = [...items];
-      for (let i = 0; out.length < length && i < rest.length + 1; i++) {
-        const value = rest[(out.length + i) % Math.max(1, rest.length)];
+      for (let i = 0; out.length < length && i < length + rest.length; i++) {
+        const value = node.uniqueItems ? rest[i] : rest[0];
         if (value === undefined) break;
         if (!node.uniqueItems || !out.some((item) => jsonEqual(item, value))) out.push(value);
       }
