@@ -140,7 +140,6 @@ export class RegistryCore {
 
 /** A subject name: a non-empty string without control characters (else `INVALID_SUBJECT`, 42208). */
 export function checkSubject(subject: string): string {
-  // eslint-disable-next-line no-control-regex
   if (typeof subject !== 'string' || subject.length === 0 || /[\u0000-\u001f]/.test(subject)) {
     throw new RegistryError(RegistryErrorCode.INVALID_SUBJECT, `The specified subject '${String(subject)}' is not valid.`);
   }

@@ -3,6 +3,7 @@ import { RegistryError, RegistryErrorCode, deleteOrder, notFound } from './error
 import type { VersionRecord } from './storage.js';
 import type { DeleteOptions } from './types.js';
 import type { VersionId } from './versions.js';
+import { isDeleted } from './view.js';
 
 /**
  * Deletes a subject. Confluent: soft delete marks every active version (and drops the subject's
@@ -42,7 +43,7 @@ export async function deleteVersion(core: RegistryCore, subject: string, version
     const pool = options.permanent ? view.all : view.active;
     const record = version === 'latest' ? pool[pool.length - 1] : view.all.find((item) => item.version === version);
     if (record === undefined) throw notFound.version(version);
-    const active = view.active.includes(record);
+    const active = !isDeleted(view, record);
     if (options.permanent) {
       if (active) throw deleteOrder.versionNotSoftDeleted(subject, record.version);
       await refuseReferenced(core, subject, [record]);

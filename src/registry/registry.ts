@@ -91,13 +91,13 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
     },
     usesOfId: async (id, read = {}) => {
       const uses = await core.storage.usesOfId(id);
+      if (uses.length === 0) throw notFound.schema(id);
       const kept = [];
       for (const use of uses) {
         const view = await core.view(use.subject);
         const pool = read.deleted ? view.all : view.active;
         if (pool.some((record) => record.version === use.version)) kept.push(use);
       }
-      if (uses.length === 0) throw notFound.schema(id);
       return kept.sort((a, b) => (a.subject === b.subject ? a.version - b.version : a.subject < b.subject ? -1 : 1));
     },
     listSubjects: async (read = {}) => {

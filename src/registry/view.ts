@@ -35,5 +35,5 @@ export function viewOf(records: readonly VersionRecord[], mode: RegistryMode, fi
 
 /** Whether a version is deleted as the mode sees it (soft-deleted, or before the last tombstone). */
 export function isDeleted(view: SubjectView, record: VersionRecord): boolean {
-  return !view.active.includes(record);
+  return record.deleted || record.tombstone || view.active.length === 0 || record.version < (view.active[0] as VersionRecord).version;
 }
