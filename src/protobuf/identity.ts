@@ -8,6 +8,7 @@ import type { ProtobufSchema } from './model.js';
  */
 export function sameProtobufSchema(a: ProtobufSchema, b: ProtobufSchema): boolean {
   if (a === b) return true;
-  const text = (schema: ProtobufSchema): string => stableJson({ file: schema.file, dependencies: schema.dependencies, root: schema.rootMessage ?? null } as unknown as JsonValue);
+  // Through JSON first: absent labels and oneofs are `undefined`, which JSON leaves out.
+  const text = (schema: ProtobufSchema): string => stableJson(JSON.parse(JSON.stringify({ file: { ...schema.file, name: '' }, dependencies: schema.dependencies, root: schema.rootMessage ?? null })) as JsonValue);
   return text(a) === text(b);
 }
