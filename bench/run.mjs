@@ -66,3 +66,6 @@ console.log(`  the 1,000-version check                   ${formatRatio(b.history
 console.log(`  each version after the first              ${formatRatio((b.history.ratio - 1) / 999)} of a cold pair (target ≤ 0.1×)`);
 console.log(`  1,000 separate canRead calls, no session  ${formatRatio(b.naive.ratio)}`);
 console.log(`  parsing a version with reuse: true costs ${formatRatio(reuseParse.reuse.ratio / reuseParse.plain.ratio)} a plain parse (${formatRatio(reuseParse.reuse.ratio)} JSON.parse of its text)`);
+
+// Protobuf (schema-compat/protobuf): a 100-message, 1,000-field file pair (bench/protobuf.mjs).
+await import('./protobuf.mjs');
