@@ -5,6 +5,7 @@ import { runExplain } from './explain-command.js';
 import type { CliIO } from './io.js';
 import { ExitCode, InputError, write } from './io.js';
 import { runCanonical, runFingerprint } from './schema-commands.js';
+import { runServe } from './serve.js';
 import { CHECK_USAGE, PROGRAM_USAGE, programHelp } from './usage.js';
 
 export { ExitCode } from './io.js';
@@ -17,7 +18,8 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   canonical: runCanonical,
   fingerprint: runFingerprint,
   explain: runExplain,
-  serve: runServe,
+  // Long-running: resolves once the server listens; the open server keeps the process alive (main.ts never exits).
+  serve: (argv, io) => runServe(argv, io),
 };
 
 const PROGRAM_OPTIONS = { help: { takesValue: false, short: 'h' }, version: { takesValue: false } } as const;
@@ -48,9 +50,4 @@ function usageOf(name: string | undefined): string {
   if (name === 'check') return CHECK_USAGE;
   if (name !== undefined && Object.prototype.hasOwnProperty.call(COMMANDS, name)) return `usage: see 'schema-compat ${name} --help'`;
   return PROGRAM_USAGE;
-}
-
-/** Wired to src/cli/serve.ts when the registry toolkit lands. */
-function runServe(): ExitCode {
-  throw new InputError('serve is not available in this version of schema-compat');
 }
