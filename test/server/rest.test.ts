@@ -102,6 +102,7 @@ describe('the local server: Confluent\'s REST shapes, status and error codes', (
       ['GET', '/schemas/ids/abc', undefined],
       ['POST', '/subjects/x/versions', { schema: '{"type":"record","name":"R"}' }],
       ['POST', '/subjects/x/versions', { nothing: true }],
+      ['POST', '/subjects/x/versions', { schema: '{}', schemaType: 'XML' }],
       ['POST', '/subjects/x/versions', undefined, { 'content-type': MEDIA }, '{not json'],
       ['POST', '/subjects/x/versions', undefined, { 'content-type': 'text/plain' }, '{}'],
       ['POST', '/subjects/x/versions', { schema: 'x'.repeat(5000) }],
@@ -113,7 +114,7 @@ describe('the local server: Confluent\'s REST shapes, status and error codes', (
       replies.push([reply.status, (reply.body as { error_code: number }).error_code]);
     }
     expect(replies).toEqual([
-      [404, 404], [405, 405], [404, 40401], [422, 42202], [404, 40403], [404, 404], [422, 42201], [422, 42201], [400, 400], [415, 415], [413, 413], [404, 404],
+      [404, 404], [405, 405], [404, 40401], [422, 42202], [404, 40403], [404, 404], [422, 42201], [422, 42201], [422, 42201], [400, 400], [415, 415], [413, 413], [404, 404],
     ]);
     // The server still answers after all of that.
     expect((await call('GET', '/subjects/rest%2Fs/versions')).body).toEqual([1, 2]);
