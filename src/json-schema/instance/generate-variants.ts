@@ -2,6 +2,7 @@ import { isJsonObject } from '../../util/json.js';
 import type { JsonObject, JsonValue } from '../../util/json.js';
 import type { ArrayNode, JsonNode, NumberNode, ObjectNode, StringNode } from '../model.js';
 import type { InstanceGenerator } from './generate.js';
+import { ANY_VALUES } from './generate-scalars.js';
 
 /** Strings that break common patterns and formats: empty, digits, spaces, punctuation, non-ASCII. */
 const ODD_STRINGS: readonly string[] = ['', '0', ' ', '-', 'A', '_', '~', 'é', 'not a date', 'aaaaaaaaaaaaaaaaaaaa'];
@@ -84,9 +85,13 @@ function objects(generator: InstanceGenerator, node: ObjectNode, writer: ObjectN
     }
     if (node.minProperties !== undefined && node.minProperties > 0) out.push(pick(value, keys.slice(0, node.minProperties - 1)));
     for (const name of [...node.required, ...node.dependencies.keys()]) out.push(pick(value, keys.filter((key) => key !== name)));
-    for (const [name] of node.dependencies) {
+    for (const [name, dependency] of node.dependencies) {
       const extra = writer ? generator.propertyValues(writer, name)[0] : null;
-      if (extra !== undefined) out.push({ [name]: extra }, { ...value, [name]: extra });
+      if (extra === undefined) continue;
+      out.push({ [name]: extra }, { ...value, [name]: extra });
+      // A dependent schema's own properties, with values of every type: one may break it.
+      const inner = dependency.kind === 'schema' ? parts(dependency.schema).find((part): part is ObjectNode => part.kind === 'object') : undefined;
+      for (const other of inner?.properties.keys() ?? []) for (const any of ANY_VALUES) out.push({ ...value, [name]: extra, [other]: any });
     }
   }
   return out;

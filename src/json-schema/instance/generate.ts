@@ -179,7 +179,7 @@ export class InstanceGenerator {
     node.tuple?.forEach((item, i) => {
       for (const value of this.instances(item).slice(1, 4)) out.push(minimal.map((old, j) => (j === i ? value : old)));
     });
-    out.push(fill(minimal, (node.minItems ?? 0) + 2));
+    out.push(fill(minimal, Math.max(minimal.length, node.minItems ?? 0) + 2));
     return out;
   }
 
