@@ -122,8 +122,8 @@ export class Compiler {
     if (names === undefined || names.length === 0) return reader.fail('type', JsonSchemaParseRule.KEYWORD_TYPE, '"type" must be a type name or a non-empty array of them');
     const seen = new Set<string>();
     const nodes = names.map((name: JsonValue, i: number) => {
-      if (typeof name !== 'string' || !TYPE_NAMES.includes(name as InstanceType)) reader.fail(typeof type === 'string' ? 'type' : `type/${i}`, JsonSchemaParseRule.KEYWORD_TYPE, `unknown type ${JSON.stringify(name)} (one of ${TYPE_NAMES.join(', ')})`);
-      if (seen.has(name as string)) reader.fail(`type/${i}`, JsonSchemaParseRule.KEYWORD_TYPE, `type ${JSON.stringify(name)} is listed twice`);
+      if (typeof name !== 'string' || !TYPE_NAMES.includes(name as InstanceType)) reader.fail(typeof type === 'string' ? 'type' : ['type', String(i)], JsonSchemaParseRule.KEYWORD_TYPE, `unknown type ${JSON.stringify(name)} (one of ${TYPE_NAMES.join(', ')})`);
+      if (seen.has(name as string)) reader.fail(['type', String(i)], JsonSchemaParseRule.KEYWORD_TYPE, `type ${JSON.stringify(name)} is listed twice`);
       seen.add(name as string);
       return typedNode(input, name as InstanceType);
     });

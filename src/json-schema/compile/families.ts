@@ -47,13 +47,13 @@ export function objectNode({ reader, draft, annotations, sub }: FamilyInput, req
   }
   const dependencies = new Map<string, Dependency>();
   for (const [name, raw] of Object.entries(reader.object('dependencies') ?? {})) {
-    if (Array.isArray(raw)) dependencies.set(name, { kind: 'names', names: namesAt(reader, `dependencies/${name}`, raw) });
+    if (Array.isArray(raw)) dependencies.set(name, { kind: 'names', names: namesAt(reader, ['dependencies', name], raw) });
     else dependencies.set(name, { kind: 'schema', schema: sub(['dependencies', name], raw) });
   }
   if (atLeast(draft, '2019-09')) {
     for (const [name, raw] of Object.entries(reader.object('dependentRequired') ?? {})) {
-      if (!Array.isArray(raw)) reader.fail(`dependentRequired/${name}`, JsonSchemaParseRule.KEYWORD_TYPE, '"dependentRequired" values must be arrays of strings');
-      dependencies.set(name, { kind: 'names', names: namesAt(reader, `dependentRequired/${name}`, raw as readonly JsonValue[]) });
+      if (!Array.isArray(raw)) reader.fail(['dependentRequired', name], JsonSchemaParseRule.KEYWORD_TYPE, '"dependentRequired" values must be arrays of strings');
+      dependencies.set(name, { kind: 'names', names: namesAt(reader, ['dependentRequired', name], raw as readonly JsonValue[]) });
     }
     for (const [name, raw] of Object.entries(reader.object('dependentSchemas') ?? {})) dependencies.set(name, { kind: 'schema', schema: sub(['dependentSchemas', name], raw) });
   }
@@ -72,9 +72,9 @@ export function objectNode({ reader, draft, annotations, sub }: FamilyInput, req
   };
 }
 
-function namesAt(reader: KeywordReader, key: string, raw: readonly JsonValue[]): readonly string[] {
+function namesAt(reader: KeywordReader, key: readonly string[], raw: readonly JsonValue[]): readonly string[] {
   raw.forEach((item, i) => {
-    if (typeof item !== 'string') reader.fail(`${key}/${i}`, JsonSchemaParseRule.KEYWORD_TYPE, 'dependency lists must hold property names (strings)');
+    if (typeof item !== 'string') reader.fail([...key, String(i)], JsonSchemaParseRule.KEYWORD_TYPE, 'dependency lists must hold property names (strings)');
   });
   return raw as readonly string[];
 }

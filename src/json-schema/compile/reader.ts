@@ -15,11 +15,13 @@ export class KeywordReader {
     return Object.prototype.hasOwnProperty.call(this.raw, key);
   }
 
-  at(key: string): string {
-    return `${this.pointer}/${escapePointerToken(key)}`;
+  /** The pointer of a keyword, or of a place inside it given as tokens (`['type', '1']`). */
+  at(key: string | readonly string[]): string {
+    const tokens = typeof key === 'string' ? [key] : key;
+    return `${this.pointer}/${tokens.map(escapePointerToken).join('/')}`;
   }
 
-  fail(key: string | undefined, rule: JsonSchemaParseRule, detail: string): never {
+  fail(key: string | readonly string[] | undefined, rule: JsonSchemaParseRule, detail: string): never {
     throw new SchemaParseError({ input: this.input, pointer: key === undefined ? this.pointer : this.at(key), rule, detail });
   }
 
@@ -64,7 +66,7 @@ export class KeywordReader {
     if (value === undefined) return undefined;
     if (!Array.isArray(value)) return this.fail(key, JsonSchemaParseRule.KEYWORD_TYPE, `"${key}" must be an array of strings`);
     value.forEach((item: JsonValue, i: number) => {
-      if (typeof item !== 'string') this.fail(`${key}/${i}`, JsonSchemaParseRule.KEYWORD_TYPE, `"${key}" must be an array of strings`);
+      if (typeof item !== 'string') this.fail([key, String(i)], JsonSchemaParseRule.KEYWORD_TYPE, `"${key}" must be an array of strings`);
     });
     return value as readonly string[];
   }

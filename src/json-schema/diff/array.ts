@@ -20,7 +20,8 @@ export function compareArrays(s: DiffSession, o: ArrayNode, u: ArrayNode): Diffe
     ...compareExtra('UNEVALUATED_ITEMS', '/unevaluatedItems', o.unevaluatedItems, u.unevaluatedItems, compare),
   ];
   // `minContains` defaults to 1 beside `contains` (2019-09 Validation §6.4.5): Confluent reports no change when it goes.
-  const minContains = (node: ArrayNode): number | undefined => node.minContains ?? (node.contains ? 1 : undefined);
+  const bothContain = o.contains !== undefined && u.contains !== undefined;
+  const minContains = (node: ArrayNode): number | undefined => node.minContains ?? (bothContain ? 1 : undefined);
   out.push(...compareBound('MAX_CONTAINS', '/maxContains', o.maxContains, u.maxContains), ...compareBound('MIN_CONTAINS', '/minContains', minContains(o), minContains(u)));
   if (s.sound) out.push(...compareOptional(s, '/contains', o.contains, u.contains));
   return out;

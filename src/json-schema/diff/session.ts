@@ -2,6 +2,7 @@ import type { JsonNode } from '../model.js';
 import { LENIENT_ONLY, STRICT_COMPATIBLE, UNSOUND_IN_STRICT } from './types.js';
 import type { JsonDifferenceType } from './types.js';
 import { JsonDifferenceType as T } from './types.js';
+import { sameGraph } from './same-graph.js';
 
 /** Confluent's two policies (CompatibilityPolicy, reference/confluent.md §1.6). */
 export type JsonSchemaPolicy = 'STRICT' | 'LENIENT';
@@ -55,16 +56,20 @@ export class DiffSession {
    * to the pair. A pair met again inside itself is assumed compatible only when the instance was
    * entered on the way (a guarded cycle: `{"properties": {"next": {"$ref": "#"}}}`); a pair that
    * recurs on the same instance (`{"allOf": [{"$ref": "#"}, ...]}`) would justify itself, so it
-   * counts as TYPE_CHANGED instead (Confluent assumes both compatible).
+   * counts as TYPE_CHANGED instead (Confluent assumes both compatible), unless the two schemas are
+   * the same graph (JSON Schema leaves such cycles undefined: core 2020-12 §9.4.1).
    */
   memoised(original: JsonNode, update: JsonNode, pointer: string, compute: () => readonly Difference[]): Difference[] {
     let row = this.memo.get(original);
     if (!row) this.memo.set(original, (row = new Map()));
     const known = row.get(update);
     const relocate = (list: readonly Difference[]): Difference[] => list.map((d) => ({ type: d.type, pointer: pointer + d.pointer }));
-    if (known instanceof Busy) return known.descents < this.descents || !this.sound ? [] : [{ type: T.TYPE_CHANGED, pointer }];
-    if (known !== undefined) return relocate(known);
     const descends = DESCENDING.test(pointer);
+    if (known instanceof Busy) {
+      const guarded = known.descents < this.descents + (descends ? 1 : 0);
+      return guarded || !this.sound || sameGraph(original, update) ? [] : [{ type: T.TYPE_CHANGED, pointer }];
+    }
+    if (known !== undefined) return relocate(known);
     if (descends) this.descents++;
     row.set(update, new Busy(this.descents));
     try {
