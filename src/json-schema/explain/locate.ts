@@ -1,8 +1,10 @@
+import { isJsonObject } from '../../util/json.js';
 import type { JsonValue } from '../../util/json.js';
 import type { Extra, JsonNode, ObjectNode } from '../model.js';
 import { InstanceGenerator } from '../instance/generate.js';
 import { ANY_VALUES } from '../instance/generate-scalars.js';
 import { stretchPast } from '../instance/generate-variants.js';
+import { compilePattern } from '../instance/validate.js';
 import { sampleRegex } from '../instance/regex-sample.js';
 
 /** One level of the instance on the way to a finding: the writer's schema there and the key or index taken. */
@@ -12,14 +14,13 @@ export interface Step {
 }
 
 /**
- * Where in an instance a finding's location lands: the steps from the root, the values the writer
- * allows there (simplest and edge values first), and whether they go in as a property name
- * (`propertyNames`) rather than a value.
+ * Where in an instance a finding's location lands: the steps from the root, and the values the
+ * writer allows there (simplest and edge values first). A `propertyNames` location lands on the
+ * object: its values are objects with one name each.
  */
 export interface Site {
   readonly steps: readonly Step[];
   readonly values: readonly JsonValue[];
-  readonly asKey: boolean;
 }
 
 const COMBINATORS = new Set(['allOf', 'anyOf', 'oneOf']);
@@ -35,7 +36,7 @@ export function locateSite(generator: InstanceGenerator, reader: JsonNode, write
   const steps: Step[] = [];
   let node: JsonNode | undefined = writer;
   let values: (() => readonly JsonValue[]) | undefined;
-  let asKey = false;
+  let names: ObjectNode | undefined;
   for (let i = 0; i < tokens.length && node !== undefined; i++) {
     const token = tokens[i] as string;
     const next = tokens[i + 1];
@@ -49,7 +50,7 @@ export function locateSite(generator: InstanceGenerator, reader: JsonNode, write
     }
     if ((token === 'properties' || token === 'patternProperties') && next !== undefined) {
       const object = objectPart(node);
-      const key = token === 'properties' ? next : (object?.properties.has(next) ? next : sampleRegex(next) ?? next);
+      const key = token === 'properties' ? next : patternKey(object, next);
       steps.push({ writer: node, token: key });
       node = object?.properties.get(key);
       values = object ? (): readonly JsonValue[] => generator.propertyValues(object, key) : undefined;
@@ -75,19 +76,32 @@ export function locateSite(generator: InstanceGenerator, reader: JsonNode, write
       values = undefined;
       continue;
     }
-    if (token === 'propertyNames') {
-      const object = objectPart(node);
-      node = object?.propertyNames;
-      asKey = true;
-    }
+    if (token === 'propertyNames') names = objectPart(node);
     break;
   }
+  if (names !== undefined) return { steps, values: namedObjects(generator, names) };
   const local = node;
   const own = local === undefined ? (values?.() ?? ANY_VALUES) : generator.instances(local);
   const writerObject = objectPart(local ?? steps[steps.length - 1]?.writer ?? writer);
   const stretched = stretchPast(generator, followLocation(reader, tokens), writerObject, own);
-  const all = [...own, ...stretched, ...ANY_VALUES];
-  return { steps, values: asKey ? [...all.filter((value): value is string => typeof value === 'string'), 'a', 'x', ''] : all, asKey };
+  return { steps, values: [...own, ...stretched, ...ANY_VALUES] };
+}
+
+/** Objects of the writer's with one more name each: the names its `propertyNames` allows, then plain ones. */
+function namedObjects(generator: InstanceGenerator, object: ObjectNode): JsonValue[] {
+  const base = generator.instances(object).find(isJsonObject) ?? {};
+  const allowed = object.propertyNames ? generator.instances(object.propertyNames) : [];
+  const keys = [...allowed.filter((value): value is string => typeof value === 'string'), 'a', 'x', 'B', '0', ''];
+  return keys.flatMap((key) => generator.propertyValues(object, key).slice(0, 2).map((value) => ({ ...base, [key]: value })));
+}
+
+/** A name `source` matches, preferring one no other pattern of the writer matches (so only this pattern's schema applies). */
+function patternKey(object: ObjectNode | undefined, source: string): string {
+  if (object?.properties.has(source)) return source;
+  const samples = [0, 1, 2].flatMap((stretch) => [sampleRegex(source, stretch, stretch)]).filter((sample): sample is string => sample !== undefined);
+  const keys = samples.flatMap((sample) => [sample, `a${sample}`, `${sample}a`, `_${sample}`]).filter((key) => compilePattern(source).test(key));
+  const alone = keys.find((key) => !object?.properties.has(key) && (object?.patternProperties ?? []).every((entry) => entry.source === source || !entry.regex.test(key)));
+  return alone ?? keys[0] ?? source;
 }
 
 /** The reader's schema at the place a location names (the same keywords, its own branches where it has them). */

@@ -71,8 +71,8 @@ export class JsonWitnessFinder {
     const innermost = last === undefined ? [undefined] : [...containers(last, 4), typeof last.token === 'number' ? [] : {}];
     for (const value of site.values) {
       for (const inner of innermost) {
-        let instance = last === undefined ? value : place(inner, last.token, value, site.asKey);
-        for (let i = site.steps.length - 2; i >= 0; i--) instance = place(outer[i] ?? (typeof site.steps[i]?.token === 'number' ? [] : {}), (site.steps[i] as Step).token, instance, false);
+        let instance = last === undefined ? value : place(inner, last.token, value);
+        for (let i = site.steps.length - 2; i >= 0; i--) instance = place(outer[i] ?? (typeof site.steps[i]?.token === 'number' ? [] : {}), (site.steps[i] as Step).token, instance);
         yield instance;
       }
     }
@@ -84,8 +84,8 @@ function plain(instance: JsonValue): JsonValue {
   return JSON.parse(JSON.stringify(instance)) as JsonValue;
 }
 
-/** `container` with `value` at `token` (as the key itself when `asKey`); arrays are padded with their last item. */
-function place(container: JsonValue | undefined, token: string | number, value: JsonValue, asKey: boolean): JsonValue {
+/** `container` with `value` at `token`; arrays are padded with their last item. */
+function place(container: JsonValue | undefined, token: string | number, value: JsonValue): JsonValue {
   if (typeof token === 'number') {
     const items = Array.isArray(container) ? [...(container as readonly JsonValue[])] : [];
     while (items.length < token) items.push(items[items.length - 1] ?? value);
@@ -93,7 +93,6 @@ function place(container: JsonValue | undefined, token: string | number, value: 
     return items;
   }
   const object = isJsonObject(container) ? { ...container } : {};
-  if (asKey && typeof value === 'string') return { ...object, [value]: Object.values(object)[0] ?? null };
   return { ...object, [token]: value };
 }
 
