@@ -33,6 +33,8 @@ export type {
 // JSON Schema.
 export { JsonSchemaChecker, JsonFormatFindingType, isAvroRecordDefinition, JsonDifferenceType, JsonSchemaParseRule, JSON_SCHEMA_MAX_DEPTH } from './json-schema/index.js';
 export type { JsonSchemaCheckerOptions, JsonTypeSchema, JsonSchemaDifference, JsonRuleSet, JsonSchemaPolicy, JsonSchemaDocument, JsonNode, Draft } from './json-schema/index.js';
+export { jsonSchemaExplainer, explainJsonWitness, JsonWitnessReason, jsonSchemaHint, validateInstance } from './json-schema/index.js';
+export type { JsonWitnessResult, InstanceVerdict } from './json-schema/index.js';
 
 // Errors.
 export {
