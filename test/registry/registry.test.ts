@@ -235,3 +235,21 @@ describe('createRegistry: JSON Schema through the same generic path', () => {
     expect(typeChange.messages).toEqual(['Incompatible because of different schema type', "{validateFields: 'false', compatibility: 'BACKWARD'}"]);
   });
 });
+
+describe('createRegistry: Protobuf through the same generic path (checkers with ProtobufChecker)', () => {
+  it('registers .proto schemas and rejects a changed scalar kind with Confluent\'s Protobuf message', async () => {
+    const { ProtobufChecker } = await import('schema-compat/protobuf');
+    const { CheckerRegistry } = await import('schema-compat');
+    const registry = createRegistry({ checkers: CheckerRegistry.withDefaults().register(new ProtobufChecker()) });
+    const before = 'syntax = "proto3"; message M { string a = 1; }';
+    expect((await registry.register('p', { schema: before, schemaType: 'PROTOBUF' })).version).toBe(1);
+    expect((await registry.register('p', { schema: `${before}\n`, schemaType: 'PROTOBUF' })).version).toBe(1);
+    const error = await rejection(registry.register('p', { schema: 'syntax = "proto3"; message M { int32 a = 1; }', schemaType: 'PROTOBUF' })) as IncompatibleRegistrationError;
+    expect(error.messages).toEqual([
+      `{errorType:"FIELD_SCALAR_KIND_CHANGED", description:"The kind of a SCALAR field at path '#/M/1' in the new schema does not match its kind in the old schema"}`,
+      '{oldSchemaVersion: 1}',
+      `{oldSchema: '${before}'}`,
+      "{validateFields: 'false', compatibility: 'BACKWARD'}",
+    ]);
+  });
+});
