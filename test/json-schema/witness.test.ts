@@ -99,6 +99,15 @@ describe('jsonSchemaExplainer', () => {
     }]);
   });
 
+  it('in a FORWARD check (the reader is the old schema) the hint changes the new schema back', () => {
+    const explanations = explain({ type: 'string', maxLength: 3 }, { type: 'string' }, { reader: 'old', writer: 'new' });
+    expect(explanations).toEqual([{
+      type: 'MAX_LENGTH_ADDED', location: '#/maxLength',
+      hint: 'Raise or remove "maxLength" at #/maxLength in the old schema: it must allow at least what the new schema allows; or, as the old schema is already registered, make the new schema accept no more than the old one there.',
+      witness: { json: 'aaaa' },
+    }]);
+  });
+
   it('tells apart instance types, numeric bounds, enums, closed content models and array lengths', () => {
     const witnesses = (reader: unknown, writer: unknown): unknown[] => explain(reader, writer).map((entry) => [(entry as { type: string }).type, (entry as { witness?: { json: unknown } }).witness?.json]);
     expect(witnesses({ type: 'string' }, { type: ['string', 'null'] })).toEqual([['TYPE_CHANGED', null]]);

@@ -24,7 +24,8 @@ export function jsonSchemaHint(finding: Finding, roles?: Roles): string | undefi
   const last = (where.split('/').pop() ?? '').replace(/~1/g, '/').replace(/~0/g, '~');
   const reader = roles ? `the ${roles.reader} schema` : 'the reader';
   const writer = roles ? `the ${roles.writer} schema` : 'the writer';
-  const fix = (text: string): string => (roles?.reader === 'old' ? `${text} (the old schema is fixed: change the new one back instead)` : text);
+  // FORWARD: the reader is the registered old schema, so the usual repair is to narrow the new one back.
+  const fix = (text: string): string => (roles?.reader === 'old' ? `${text.replace(/\.$/, '')}; or, as the old schema is already registered, make the new schema accept no more than the old one there.` : text);
   const bound = /^(.*)_(ADDED|DECREASED|INCREASED)$/.exec(finding.type);
   if (bound && UPPER_BOUNDS[bound[1] as string]) return fix(`Raise or remove "${UPPER_BOUNDS[bound[1] as string]}" at ${where} in ${reader}: it must allow at least what ${writer} allows.`);
   if (bound && LOWER_BOUNDS[bound[1] as string]) return fix(`Lower or remove "${LOWER_BOUNDS[bound[1] as string]}" at ${where} in ${reader}: it must allow at least what ${writer} allows.`);

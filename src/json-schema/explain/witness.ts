@@ -63,14 +63,15 @@ export class JsonWitnessFinder {
     return { reason: whole.length === 0 ? JsonWitnessReason.NO_WRITER_INSTANCE : JsonWitnessReason.NO_REJECTED_INSTANCE };
   }
 
-  /** Each value of the site placed into instances of the enclosing schemas, innermost containers varied first. */
+  /** Each value of the site placed into instances of the enclosing schemas (the innermost varied, the outer ones the simplest). */
   private *embeddings(site: Site): Generator<JsonValue> {
     const containers = (step: Step, limit: number): JsonValue[] => this.generator.instances(step.writer).filter((value) => (typeof step.token === 'number' ? Array.isArray(value) : isJsonObject(value))).slice(0, limit);
     const outer = site.steps.slice(0, -1).map((step) => containers(step, 1)[0]);
     const last = site.steps[site.steps.length - 1];
     const innermost = last === undefined ? [undefined] : [...containers(last, 4), typeof last.token === 'number' ? [] : {}];
-    for (const value of site.values) {
-      for (const inner of innermost) {
+    // The simplest container first with every value, so the witness differs from it only where the finding points.
+    for (const inner of innermost) {
+      for (const value of site.values) {
         let instance = last === undefined ? value : place(inner, last.token, value);
         for (let i = site.steps.length - 2; i >= 0; i--) instance = place(outer[i] ?? (typeof site.steps[i]?.token === 'number' ? [] : {}), (site.steps[i] as Step).token, instance);
         yield instance;

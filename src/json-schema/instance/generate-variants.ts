@@ -38,12 +38,12 @@ function parts(node: JsonNode, depth = 0): JsonNode[] {
 
 function strings(node: StringNode, values: readonly JsonValue[]): JsonValue[] {
   const seeds = [...values.filter((value): value is string => typeof value === 'string'), 'a'];
-  const out: string[] = [...ODD_STRINGS];
+  const out: string[] = [];
   for (const seed of seeds.slice(0, 4)) {
     if (node.maxLength !== undefined) out.push(seed.padEnd(node.maxLength + 1, seed.slice(-1) || 'a'), 'a'.repeat(node.maxLength + 1));
     if (node.minLength !== undefined && node.minLength > 0) out.push(seed.slice(0, node.minLength - 1));
   }
-  return out;
+  return [...out, ...ODD_STRINGS];
 }
 
 function numbers(node: NumberNode): JsonValue[] {
