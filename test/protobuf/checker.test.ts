@@ -54,6 +54,17 @@ describe('Confluent rules, one golden list per rule', () => {
     expect(result).toEqual({ compatible: true, incompatibilities: [], warnings: [{ type: ProtobufChangeType.FIELD_ADDED, location: '#/M/2', message: 'field b = 2 added' }] });
   });
 
+  it('30 messages that all refer to one another: one walk per message pair, not one per path', () => {
+    const text = (extra: string): string => proto3(Array.from({ length: 30 }, (_, i) =>
+      `message M${i} { ${Array.from({ length: 30 }, (_, j) => `M${(i + j + 1) % 30} f${j} = ${j + 1};`).join(' ')}${i === 0 ? ` ${extra} extra = 100;` : ''} }`).join('\n'));
+    const started = Date.now();
+    const list = changes(text('int32'), text('string'));
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(list[0]).toBe('FIELD_SCALAR_KIND_CHANGED #/M0/100');
+    expect(new Set(list.map((line) => line.split(' ')[0]))).toEqual(new Set(['FIELD_SCALAR_KIND_CHANGED', 'FIELD_NAMED_TYPE_CHANGED']));
+    expect(checker.canRead(checker.parse(text('string')), checker.parse(text('int32'))).compatible).toBe(false);
+  });
+
   it('a recursive message terminates and is compatible with itself', () => {
     const text = proto3('message Node { Node next = 1; repeated Node children = 2; message Leaf { Node up = 1; } Leaf leaf = 3; }');
     expect(changes(text, text)).toEqual([]);

@@ -11,15 +11,13 @@ export interface Difference {
 /** What one diff (or one sub-diff of a referenced message) collects. */
 interface Sink {
   readonly differences: Difference[];
-  /** Set when a message was not walked because it is being compared further up. */
-  cutShort: boolean;
 }
 
 /** The two schemas of one diff and the sub-diffs of referenced messages, by pair. */
 export interface DiffSides {
   readonly original: ProtobufSchema;
   readonly update: ProtobufSchema;
-  /** Kept only for sub-diffs in which no recursion was cut short (they do not depend on the path taken). */
+  /** Sub-diffs by (original, update) message pair, computed once per check. */
   readonly memo: Map<ProtoMessage, Map<ProtoMessage, readonly Difference[]>>;
 }
 
@@ -36,15 +34,11 @@ export class DiffContext {
   ) {}
 
   static start(sides: DiffSides, path: readonly string[] = [], visiting: ReadonlySet<ProtoMessage> = new Set()): DiffContext {
-    return new DiffContext(sides, path, visiting, { differences: [], cutShort: false });
+    return new DiffContext(sides, path, visiting, { differences: [] });
   }
 
   get differences(): readonly Difference[] {
     return this.sink.differences;
-  }
-
-  get cutShort(): boolean {
-    return this.sink.cutShort;
   }
 
   add(type: ProtobufChangeType, detail: string, ...segments: readonly string[]): void {
@@ -53,10 +47,6 @@ export class DiffContext {
 
   addAll(differences: readonly Difference[]): void {
     this.sink.differences.push(...differences);
-  }
-
-  markCutShort(): void {
-    this.sink.cutShort = true;
   }
 
   /** The context of a member (a message name, a oneof name, a tag). */

@@ -88,18 +88,21 @@ function compareMessageTypes(ctx: DiffContext, originalName: string, updateName:
   }
 }
 
+/**
+ * The diff of two referenced messages, at their local name. A message being compared further up
+ * is not walked again (Confluent's SchemaScope). Otherwise the diff is memoised per pair for the
+ * whole check: Java re-walks a message for every field that uses it, which takes exponential time
+ * on messages that refer to one another in cycles; the memo makes it one walk per pair.
+ */
 function subDiff(ctx: DiffContext, name: string, original: ProtoMessage, update: ProtoMessage): readonly Difference[] {
+  if (ctx.visiting.has(original)) return [];
   const known = ctx.sides.memo.get(original)?.get(update);
   if (known) return known;
   const sub = ctx.subDiff(name.split('.'));
   compareMessages(sub, original, update);
-  if (sub.cutShort) {
-    ctx.markCutShort();
-  } else {
-    const byUpdate = ctx.sides.memo.get(original) ?? new Map<ProtoMessage, readonly Difference[]>();
-    byUpdate.set(update, sub.differences);
-    ctx.sides.memo.set(original, byUpdate);
-  }
+  const byUpdate = ctx.sides.memo.get(original) ?? new Map<ProtoMessage, readonly Difference[]>();
+  byUpdate.set(update, sub.differences);
+  ctx.sides.memo.set(original, byUpdate);
   return sub.differences;
 }
 

@@ -78,9 +78,7 @@ function compareByNumber(ctx: DiffContext, original: FieldIndex, update: FieldIn
  */
 export function compareMessages(ctx: DiffContext, original: ProtoMessage, update: ProtoMessage): void {
   const inside = ctx.entering(original);
-  if (ctx.visiting.has(original)) {
-    ctx.markCutShort();
-  } else {
+  if (!ctx.visiting.has(original)) {
     const originalIndex = indexFields(original);
     const updateIndex = indexFields(update);
     checkNewMutualExclusion(inside, originalIndex, update);
