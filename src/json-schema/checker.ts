@@ -2,8 +2,7 @@ import { AvroChecker } from '../avro/checker.js';
 import type { AvroProfile } from '../avro/checker.js';
 import type { AvroSchema } from '../avro/model.js';
 import type { ParseOptions, Roles, SchemaChecker } from '../checkers/types.js';
-import type { Finding, PairResult } from '../result.js';
-import { jsonEqual } from '../util/json-equal.js';
+import type { Explanation, Finding, PairResult } from '../result.js';
 import { isJsonObject } from '../util/json.js';
 import type { JsonValue } from '../util/json.js';
 import { booleanOption, choiceOption } from '../util/options.js';
@@ -11,6 +10,7 @@ import { compareSchemas } from './diff/compare.js';
 import { DiffSession, hashPath } from './diff/session.js';
 import type { JsonSchemaPolicy } from './diff/session.js';
 import { loadDocument, readJson } from './document/load.js';
+import { jsonSchemaExplainer } from './explain/witness.js';
 import { describeJsonDifference, differenceFinding } from './findings.js';
 import { DEFAULT_DRAFT, DRAFTS } from './drafts.js';
 import type { Draft, JsonSchemaDocument } from './model.js';
@@ -95,13 +95,23 @@ export class JsonSchemaChecker implements SchemaChecker<JsonTypeSchema> {
   /** Confluent de-duplicates JSON schemas by their canonical text: the same document whatever the key order. */
   isIdentical(a: JsonTypeSchema, b: JsonTypeSchema): boolean {
     if (a.kind === 'avro' && b.kind === 'avro') return this.avro.isIdentical(a.avro, b.avro);
-    return a.kind === b.kind && jsonEqual(a.raw, b.raw);
+    return a.kind === 'json-schema' && b.kind === 'json-schema' && a.canonical() === b.canonical();
   }
 
   describe(finding: Finding, roles: Roles): string {
     if (finding.type === JsonFormatFindingType.SCHEMA_FORMAT_CHANGED) return finding.message;
     if (!finding.location.startsWith('#')) return this.avro.describe(finding, roles);
     return describeJsonDifference(finding.type, finding.location, roles);
+  }
+
+  /**
+   * A repair hint and a witness instance (valid under the writer, rejected by the reader, checked
+   * by this library's validator) for each finding of `canRead(reader, writer)`; Avro-defined pairs
+   * are explained by the Avro rules.
+   */
+  explainPair(reader: JsonTypeSchema, writer: JsonTypeSchema, roles?: Roles): (finding: Finding) => Explanation {
+    if (reader.kind === 'avro' && writer.kind === 'avro') return this.avro.explainPair(reader.avro, writer.avro, roles);
+    return jsonSchemaExplainer(reader, writer, roles);
   }
 
   private session(): DiffSession {

@@ -26,6 +26,11 @@ export type JsonNode =
 
 interface NodeBase {
   readonly pointer: string;
+  /**
+   * The schema's JSON text when nothing in it is a `$ref` (computed on first use): two such nodes
+   * of one draft with the same text accept the same instances, so a comparison can stop there.
+   */
+  readonly text?: () => string | undefined;
   readonly annotations: Annotations;
   /** The document's draft: which keywords exist and how they read. */
   readonly draft: Draft;
@@ -138,6 +143,8 @@ export interface JsonSchemaDocument {
   readonly kind: 'json-schema';
   readonly draft: Draft;
   readonly root: JsonNode;
-  /** The document as given (a deep copy): what `isIdentical` compares. */
+  /** The document as given (a deep copy). */
   readonly raw: JsonValue;
+  /** Its text with object keys sorted, computed on first use: what `isIdentical` compares. */
+  readonly canonical: () => string;
 }

@@ -11,5 +11,6 @@ export function isJsonObject(value: unknown): value is JsonObject {
 
 /** Escapes one JSON-pointer reference token (RFC 6901). */
 export function escapePointerToken(token: string): string {
+  if (!token.includes('~') && !token.includes('/')) return token;
   return token.replace(/~/g, '~0').replace(/\//g, '~1');
 }

@@ -101,9 +101,10 @@ export class Compiler {
       });
     }
     for (const key of ['definitions', '$defs']) for (const [name, child] of Object.entries(reader.object(key) ?? {})) sub([key, name], child);
-    if (parts.length === 0) return { kind: 'empty', pointer: reader.pointer, annotations, draft: this.draft };
-    if (parts.length === 1) return { ...(parts[0] as JsonNode), annotations } as JsonNode;
-    return { ...combined(reader.pointer, this.draft, 'allOf', parts, 'mixed', parts.map((_, i) => String(i))), annotations };
+    const text = selfContainedText(raw);
+    if (parts.length === 0) return { kind: 'empty', pointer: reader.pointer, annotations, draft: this.draft, ...text };
+    if (parts.length === 1) return { ...(parts[0] as JsonNode), annotations, ...text } as JsonNode;
+    return { ...combined(reader.pointer, this.draft, 'allOf', parts, 'mixed', parts.map((_, i) => String(i))), annotations, ...text };
   }
 
   /** The node(s) for `type` and the keyword families: one typed node, an `anyOf` for a type array, or one untyped node per family used. */
@@ -165,6 +166,20 @@ export class Compiler {
       node = node.target();
     }
   }
+}
+
+/** The text of a schema with no `$ref` anywhere in it (its meaning is then its text and draft), computed once when first asked. */
+function selfContainedText(raw: JsonObject): { readonly text: () => string | undefined } {
+  let text: string | undefined | null = null;
+  return {
+    text: () => {
+      if (text === null) {
+        const json = JSON.stringify(raw);
+        text = json.includes('"$ref"') ? undefined : json;
+      }
+      return text;
+    },
+  };
 }
 
 function typedNode(input: FamilyInput, type: InstanceType): JsonNode {

@@ -23,7 +23,19 @@ export function compareOptional(s: DiffSession, pointer: string, original: JsonN
 export function compareSchemas(s: DiffSession, pointer: string, original: JsonNode, update: JsonNode): Difference[] {
   const o = deref(original);
   const u = deref(update);
-  return s.memoised(o, u, pointer, () => [...compareAnnotations(o, u), ...compareTypes(s, o, u)]);
+  if (pointer !== '' && sameText(o, u)) return [];
+  return s.memoised(o, u, pointer, o !== original || u !== update, () => {
+    const types = compareTypes(s, o, u);
+    const annotations = compareAnnotations(o, u);
+    return annotations.length === 0 ? types : [...annotations, ...types];
+  });
+}
+
+/** Same draft and same `$ref`-free text: nothing to compare (the root is left to `isIdentical`). */
+function sameText(o: JsonNode, u: JsonNode): boolean {
+  if (o.draft !== u.draft || o.text === undefined || u.text === undefined) return false;
+  const text = o.text();
+  return text !== undefined && text === u.text();
 }
 
 export function acceptsEverything(node: JsonNode): boolean {
@@ -32,9 +44,10 @@ export function acceptsEverything(node: JsonNode): boolean {
 }
 
 function compareAnnotations(o: JsonNode, u: JsonNode): Difference[] {
-  const out: Difference[] = [];
   const a = o.annotations;
   const b = u.annotations;
+  if (a === b || (a.id === b.id && a.title === b.title && a.description === b.description && !a.hasDefault && !b.hasDefault)) return [];
+  const out: Difference[] = [];
   // Confluent reads `$id` only from draft-7 documents; its 2019-09/2020-12 translation drops it (vector "Detect changes to id").
   if (a.id !== b.id && o.draft !== '2019-09' && o.draft !== '2020-12') out.push(difference(T.ID_CHANGED, ''));
   if (a.title !== b.title) out.push(difference(T.TITLE_CHANGED, ''));

@@ -20,6 +20,9 @@ export function sameGraph(a: JsonNode, b: JsonNode): boolean {
   return sameNode(a, b);
 }
 
+/** Where a node sits and how it is reached, not what it means: `target` is followed through `deref`, `text` is a cache. */
+const SKIPPED: ReadonlySet<string> = new Set(['pointer', 'target', 'text']);
+
 function isNode(value: object): value is JsonNode {
   return 'kind' in value && 'draft' in value && 'annotations' in value;
 }
@@ -36,8 +39,8 @@ function sameValue(x: unknown, y: unknown, sameNode: (a: JsonNode, b: JsonNode) 
     return Array.isArray(x) && Array.isArray(y) && x.length === y.length && x.every((item, i) => sameValue(item, y[i], sameNode));
   }
   if (isNode(x) && isNode(y) && (x !== deref(x) || y !== deref(y) || x.kind !== y.kind)) return x.kind === y.kind || x.kind === 'ref' || y.kind === 'ref' ? sameNode(x, y) : false;
-  const keys = Object.keys(x).filter((key) => key !== 'pointer' && key !== 'target');
-  const other = Object.keys(y).filter((key) => key !== 'pointer' && key !== 'target');
+  const keys = Object.keys(x).filter((key) => !SKIPPED.has(key));
+  const other = Object.keys(y).filter((key) => !SKIPPED.has(key));
   if (keys.length !== other.length) return false;
   return keys.every((key) => {
     const left = (x as Record<string, unknown>)[key];

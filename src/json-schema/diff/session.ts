@@ -1,3 +1,4 @@
+import { escapePointerToken } from '../../util/json.js';
 import type { JsonNode } from '../model.js';
 import { LENIENT_ONLY, STRICT_COMPATIBLE, UNSOUND_IN_STRICT } from './types.js';
 import type { JsonDifferenceType } from './types.js';
@@ -59,27 +60,38 @@ export class DiffSession {
    * counts as TYPE_CHANGED instead (Confluent assumes both compatible), unless the two schemas are
    * the same graph (JSON Schema leaves such cycles undefined: core 2020-12 §9.4.1).
    */
-  memoised(original: JsonNode, update: JsonNode, pointer: string, compute: () => readonly Difference[]): Difference[] {
-    let row = this.memo.get(original);
-    if (!row) this.memo.set(original, (row = new Map()));
-    const known = row.get(update);
-    const relocate = (list: readonly Difference[]): Difference[] => list.map((d) => ({ type: d.type, pointer: pointer + d.pointer }));
+  memoised(original: JsonNode, update: JsonNode, pointer: string, viaReference: boolean, compute: () => readonly Difference[]): Difference[] {
     const descends = DESCENDING.test(pointer);
+    // Every cycle passes through a `$ref`, so only pairs reached through one are remembered.
+    const row = viaReference ? this.row(original) : undefined;
+    const known = row?.get(update);
     if (known instanceof Busy) {
       const guarded = known.descents < this.descents + (descends ? 1 : 0);
       return guarded || !this.sound || sameGraph(original, update) ? [] : [{ type: T.TYPE_CHANGED, pointer }];
     }
-    if (known !== undefined) return relocate(known);
+    if (known !== undefined) return relocate(known, pointer);
     if (descends) this.descents++;
-    row.set(update, new Busy(this.descents));
+    row?.set(update, new Busy(this.descents));
     try {
       const relative = compute();
-      row.set(update, relative);
-      return relocate(relative);
+      row?.set(update, relative);
+      return relocate(relative, pointer);
     } finally {
       if (descends) this.descents--;
     }
   }
+
+  private row(original: JsonNode): Map<JsonNode, readonly Difference[] | Busy> {
+    let row = this.memo.get(original);
+    if (!row) this.memo.set(original, (row = new Map()));
+    return row;
+  }
+}
+
+function relocate(list: readonly Difference[], pointer: string): Difference[] {
+  if (list.length === 0) return [];
+  if (pointer === '') return [...list];
+  return list.map((d) => ({ type: d.type, pointer: pointer + d.pointer }));
 }
 
 /** A pair being compared, and how deep into the instance the comparison was when it began. */
@@ -102,8 +114,8 @@ export function hashPath(pointer: string): string {
   return `#${pointer === '' ? '/' : pointer}`;
 }
 
-export function at(pointer: string, ...tokens: readonly string[]): string {
-  return pointer + tokens.map((token) => `/${token.replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+export function at(pointer: string, keyword: string, name: string): string {
+  return `${pointer}/${keyword}/${escapePointerToken(name)}`;
 }
 
 export function difference(type: JsonDifferenceType, pointer: string): Difference {

@@ -1,0 +1,33 @@
+// The JSON Schema benchmark's schemas (bench/json-schema.mjs).
+
+const KINDS = [
+  (i) => ({ type: 'string', maxLength: 40 + (i % 7), title: `Field ${i}` }),
+  (i) => ({ type: 'integer', minimum: 0, maximum: 1000 + i }),
+  (i) => ({ type: 'array', items: { type: 'string', pattern: '^[a-z]+$' }, maxItems: 10 + i }),
+  (i) => ({ type: 'object', properties: { a: { type: 'number' }, b: { enum: ['x', 'y', `z${i}`] } }, required: ['a'], additionalProperties: false }),
+  (i) => ({ oneOf: [{ type: 'null' }, { type: 'string', minLength: 1 + (i % 3) }] }),
+];
+
+/** v1: 200 properties of five kinds in a closed model, 50 required. */
+export function jsonSchemaV1() {
+  const properties = Object.fromEntries(Array.from({ length: 200 }, (_, i) => [`p${i}`, KINDS[i % KINDS.length](i)]));
+  return { $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', properties, required: Array.from({ length: 50 }, (_, i) => `p${i * 4}`), additionalProperties: false };
+}
+
+/** v2: 10 integers widened to number, 10 longer strings allowed, 10 optional properties added. */
+export function jsonSchemaV2() {
+  const v2 = jsonSchemaV1();
+  for (let i = 1; i < 50; i += 5) v2.properties[`p${i}`] = { ...v2.properties[`p${i}`], type: 'number' };
+  for (let i = 0; i < 50; i += 5) v2.properties[`p${i}`] = { ...v2.properties[`p${i}`], maxLength: 100 };
+  for (let i = 0; i < 10; i++) v2.properties[`added${i}`] = { type: 'string' };
+  return v2;
+}
+
+/** Version n of a registry's history: v1 with bounds of its own (each version distinct, each readable by v2). */
+export function jsonSchemaVersion(n) {
+  const schema = jsonSchemaV1();
+  schema.properties.p0 = { ...schema.properties.p0, maxLength: 1 + (n % 99) };
+  schema.properties.p1 = { ...schema.properties.p1, maximum: n };
+  schema.properties.p2 = { ...schema.properties.p2, maxItems: 1 + (n % 12) };
+  return schema;
+}
