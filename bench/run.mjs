@@ -1,4 +1,4 @@
-// npm run bench: Scenario A (one 200-field record pair) and B (a candidate against 1,000 versions).
+// npm run bench: Avro scenario A (one 200-field record pair) and B (a candidate against 1,000 versions), then JSON Schema and Protobuf.
 // Prints ratios against yardsticks measured in the same process (bench/measure.mjs), never bare
 // times as verdicts. docs/performance.md explains the scenarios and records the figures.
 import avro from 'avsc';
@@ -66,6 +66,9 @@ console.log(`  the 1,000-version check                   ${formatRatio(b.history
 console.log(`  each version after the first              ${formatRatio((b.history.ratio - 1) / 999)} of a cold pair (target ≤ 0.1×)`);
 console.log(`  1,000 separate canRead calls, no session  ${formatRatio(b.naive.ratio)}`);
 console.log(`  parsing a version with reuse: true costs ${formatRatio(reuseParse.reuse.ratio / reuseParse.plain.ratio)} a plain parse (${formatRatio(reuseParse.reuse.ratio)} JSON.parse of its text)`);
+
+// JSON Schema: a 200-property object pair and a 1,000-version history (bench/json-schema.mjs).
+await import('./json-schema.mjs');
 
 // Protobuf (schema-compat/protobuf): a 100-message, 1,000-field file pair (bench/protobuf.mjs).
 await import('./protobuf.mjs');
