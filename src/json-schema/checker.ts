@@ -3,6 +3,7 @@ import type { AvroProfile } from '../avro/checker.js';
 import type { AvroSchema } from '../avro/model.js';
 import type { ParseOptions, Roles, SchemaChecker } from '../checkers/types.js';
 import type { Explanation, Finding, PairResult } from '../result.js';
+import { jsonEqual } from '../util/json-equal.js';
 import { isJsonObject } from '../util/json.js';
 import type { JsonValue } from '../util/json.js';
 import { booleanOption, choiceOption } from '../util/options.js';
@@ -95,7 +96,7 @@ export class JsonSchemaChecker implements SchemaChecker<JsonTypeSchema> {
   /** Confluent de-duplicates JSON schemas by their canonical text: the same document whatever the key order. */
   isIdentical(a: JsonTypeSchema, b: JsonTypeSchema): boolean {
     if (a.kind === 'avro' && b.kind === 'avro') return this.avro.isIdentical(a.avro, b.avro);
-    return a.kind === 'json-schema' && b.kind === 'json-schema' && a.canonical() === b.canonical();
+    return a.kind === b.kind && jsonEqual(a.raw, b.raw);
   }
 
   describe(finding: Finding, roles: Roles): string {

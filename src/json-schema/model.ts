@@ -143,8 +143,6 @@ export interface JsonSchemaDocument {
   readonly kind: 'json-schema';
   readonly draft: Draft;
   readonly root: JsonNode;
-  /** The document as given (a deep copy). */
+  /** The document as given (a deep copy): what `isIdentical` compares. */
   readonly raw: JsonValue;
-  /** Its text with object keys sorted, computed on first use: what `isIdentical` compares. */
-  readonly canonical: () => string;
 }

@@ -3,7 +3,6 @@ import { copyJson } from '../../util/copy-json.js';
 import { isJsonObject } from '../../util/json.js';
 import type { JsonValue } from '../../util/json.js';
 import { parseJsonText } from '../../util/json-text.js';
-import { stableJson } from '../../util/stable-json.js';
 import { Compiler } from '../compile/compile.js';
 import { DEFAULT_DRAFT, KNOWN_DIALECTS, draftOf } from '../drafts.js';
 import type { Draft, JsonSchemaDocument } from '../model.js';
@@ -60,6 +59,5 @@ export function loadDocument(raw: JsonValue, label: string, references: Readonly
   }
   indexDocument(index, raw, base, draft, label);
   const root = new Compiler(draft, index).compileRoot(raw, { pointer: '', base, input: label });
-  let canonical: string | undefined;
-  return { kind: 'json-schema', draft, root, raw, canonical: () => (canonical ??= stableJson(raw)) };
+  return { kind: 'json-schema', draft, root, raw };
 }
