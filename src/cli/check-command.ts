@@ -1,5 +1,5 @@
 import { checkCompatibility, parseSchema, parseStrategy } from '../index.js';
-import type { AvroProfile, ParsedSchema, Strategy } from '../index.js';
+import type { AvroProfile, JsonSchemaPolicy, ParsedSchema, Strategy } from '../index.js';
 import { UsageError, parseArgs } from './args.js';
 import type { OptionSpecs } from './args.js';
 import { checkersFor } from './checkers.js';
@@ -22,6 +22,7 @@ const CHECK_OPTIONS: OptionSpecs = {
   type: { takesValue: true },
   format: { takesValue: true },
   profile: { takesValue: true },
+  policy: { takesValue: true },
   history: { takesValue: true },
   reference: { takesValue: true, repeatable: true },
   'fail-on': { takesValue: true },
@@ -34,6 +35,8 @@ export const CheckFormat = { TEXT: 'text', JSON: 'json', GITHUB: 'github', JUNIT
 export type CheckFormat = (typeof CheckFormat)[keyof typeof CheckFormat];
 
 const AVRO_PROFILES: readonly AvroProfile[] = ['confluent', 'pulsar', 'strict'];
+/** Confluent's CompatibilityPolicy for JSON Schema (reference/confluent.md §1.6). */
+const JSON_POLICIES: readonly JsonSchemaPolicy[] = ['STRICT', 'LENIENT'];
 /** Confluent Schema Registry's default level (`schema.compatibility.level`, reference/confluent.md §1.1). */
 const DEFAULT_STRATEGY = 'BACKWARD';
 
@@ -43,6 +46,7 @@ interface CheckCommand {
   readonly failOn: FailOn;
   readonly type: CliSchemaType | undefined;
   readonly profile: AvroProfile;
+  readonly policy: JsonSchemaPolicy;
   readonly explain: boolean;
   readonly stopAtFirstFailure: boolean;
   readonly candidate: string;
@@ -60,7 +64,7 @@ export async function runCheck(argv: readonly string[], io: CliIO): Promise<Exit
   const history = 'dir' in command.history
     ? historyFromDirectory(command.history.dir, command.candidate, command.type, io)
     : historyFromFiles(command.history.files, command.type, io);
-  const registry = await checkersFor(new Set([candidate, ...history].map((file) => file.schemaType)), command.profile);
+  const registry = await checkersFor(new Set([candidate, ...history].map((file) => file.schemaType)), command.profile, command.policy);
   const parse = (file: SchemaFile, version?: number): ParsedSchema =>
     parseSchema(file.schemaType, file.text, { label: file.path, registry, references, ...(version === undefined ? {} : { version }) });
   const result = checkCompatibility(command.strategy, parse(candidate), history.map((file: HistoryFile) => parse(file, file.version)), {
@@ -98,6 +102,7 @@ function toCheckCommand(options: Readonly<Record<string, string | true>>, refere
     failOn: oneOf('fail-on', stringOption(options, 'fail-on') ?? FailOn.INCOMPATIBLE, Object.values(FailOn)),
     type: typeof options['type'] === 'string' ? parseTypeOption(options['type']) : undefined,
     profile: oneOf('profile', stringOption(options, 'profile') ?? 'confluent', AVRO_PROFILES),
+    policy: oneOf('policy', stringOption(options, 'policy') ?? 'STRICT', JSON_POLICIES),
     explain: options['explain'] === true,
     stopAtFirstFailure: options['stop-at-first-failure'] === true,
     candidate,
@@ -112,7 +117,7 @@ function stringOption(options: Readonly<Record<string, string | true>>, name: st
 }
 
 function oneOf<T extends string>(option: string, value: string, allowed: readonly T[]): T {
-  const found = allowed.find((name) => name === value.toLowerCase());
+  const found = allowed.find((name) => name.toLowerCase() === value.toLowerCase());
   if (found === undefined) throw new UsageError(`--${option} must be one of ${allowed.join(', ')}, not ${JSON.stringify(value)}`);
   return found;
 }

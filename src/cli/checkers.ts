@@ -1,15 +1,15 @@
 import { CheckerRegistry } from '../index.js';
-import type { AvroProfile, SchemaChecker } from '../index.js';
+import type { AvroProfile, JsonSchemaPolicy, SchemaChecker } from '../index.js';
 import { InputError } from './io.js';
 import type { CliSchemaType } from './schema-files.js';
 
 /**
- * The checkers a check needs. AVRO (and JSON, once its checker is a default) come with
+ * The checkers a check needs. AVRO and JSON come with
  * `CheckerRegistry.withDefaults`; PROTOBUF is loaded only when a .proto file is checked, because
  * protobufjs is an optional peer dependency that a user of Avro alone need not install.
  */
-export async function checkersFor(types: ReadonlySet<CliSchemaType>, profile: AvroProfile): Promise<CheckerRegistry> {
-  const registry = CheckerRegistry.withDefaults({ avro: { profile } });
+export async function checkersFor(types: ReadonlySet<CliSchemaType>, profile: AvroProfile, policy: JsonSchemaPolicy = 'STRICT'): Promise<CheckerRegistry> {
+  const registry = CheckerRegistry.withDefaults({ avro: { profile }, json: { policy } });
   if (types.has('PROTOBUF') && !registry.has('PROTOBUF')) registry.register(await loadProtobufChecker());
   for (const type of types) {
     if (!registry.has(type)) throw new InputError(`${type} schemas are not supported by this version of schema-compat (supported: ${registry.types().filter((known) => known === 'AVRO' || known === 'JSON' || known === 'PROTOBUF').join(', ')})`);

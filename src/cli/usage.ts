@@ -47,6 +47,7 @@ Options:
                              .avsc avro, .json json, .proto protobuf)
   --profile P                whose Avro rules decide: confluent (default, Confluent Schema
                              Registry), pulsar (Pulsar's broker) or strict (the Avro 1.12 spec)
+  --policy P                 JSON Schema: STRICT (default) or LENIENT, Confluent's two policies
   --reference NAME=FILE      a schema the others use by NAME (Confluent schema references); repeat it
   --format F                 text (default, for people), json (the CompatibilityResult), github
                              (GitHub Actions annotations on the schema line), junit (JUnit XML), or

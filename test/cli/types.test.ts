@@ -14,6 +14,15 @@ describe('schema-compat check: the schema type comes from the extension', () => 
     ]);
   });
 
+  it('--policy picks Confluent\'s JSON Schema policy: an optional property added to an open model breaks STRICT only', () => {
+    const files = [fixture('json/open-v2.json'), fixture('json/open-v1.json')];
+    const strict = cli(['check', '--format', 'json', ...files]);
+    expect(strict.code).toBe(1);
+    expect(json(strict).incompatibilities.map(({ type, location }) => `${type} ${location}`)).toEqual(['OPTIONAL_PROPERTY_ADDED_TO_OPEN_CONTENT_MODEL #/properties/nickname']);
+    expect(cli(['check', '--policy', 'lenient', ...files]).code).toBe(0);
+    expect(cli(['check', '--policy', 'loose', ...files]).code).toBe(2);
+  });
+
   it('annotates a JSON Schema finding on the line of its #-prefixed pointer', () => {
     const run = cli(['check', '--format', 'github', ...JSON_SCHEMAS]);
     expect(run.code).toBe(1);
