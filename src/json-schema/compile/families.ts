@@ -1,4 +1,3 @@
-import { isJsonObject } from '../../util/json.js';
 import type { JsonValue } from '../../util/json.js';
 import { atLeast } from '../drafts.js';
 import type { Annotations, ArrayNode, Dependency, Draft, Extra, JsonNode, NumberNode, ObjectNode, PatternProperty, StringNode } from '../model.js';
@@ -20,7 +19,7 @@ const ARRAY_KEYWORDS = ['items', 'prefixItems', 'additionalItems', 'unevaluatedI
 const STRING_KEYWORDS = ['minLength', 'maxLength', 'pattern', 'format'];
 const NUMBER_KEYWORDS = ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf'];
 
-export const FAMILY_KEYWORDS = { object: OBJECT_KEYWORDS, array: ARRAY_KEYWORDS, string: STRING_KEYWORDS, number: NUMBER_KEYWORDS } as const;
+const FAMILY_KEYWORDS = { object: OBJECT_KEYWORDS, array: ARRAY_KEYWORDS, string: STRING_KEYWORDS, number: NUMBER_KEYWORDS } as const;
 
 /** Does the schema use any keyword of the family (so that an untyped schema still constrains that type)? */
 export function usesFamily(reader: KeywordReader, family: keyof typeof FAMILY_KEYWORDS): boolean {
@@ -151,8 +150,4 @@ export function numberNode({ reader, draft, annotations }: FamilyInput, requires
 /** `{ key: value }` when the value is defined, `{}` otherwise (exactOptionalPropertyTypes). */
 export function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {
   return (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
-}
-
-export function isSchemaValue(value: JsonValue): boolean {
-  return typeof value === 'boolean' || isJsonObject(value);
 }

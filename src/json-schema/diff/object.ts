@@ -29,7 +29,7 @@ export function compareObjects(s: DiffSession, o: ObjectNode, u: ObjectNode): Di
   if (s.sound) {
     // A name the update requires without declaring it: old instances may lack it (Confluent's vector "Detect required array to be changed" misses this).
     for (const name of u.required) if (!originalRequired.has(name) && !u.properties.has(name)) out.push(difference(T.REQUIRED_ATTRIBUTE_ADDED, at('', 'required', name)));
-    if (o.propertyNames !== u.propertyNames) out.push(...comparePropertyNames(s, o, u));
+    out.push(...comparePropertyNames(s, o, u));
     out.push(...comparePatternProperties(s, o, u));
   }
   return out;

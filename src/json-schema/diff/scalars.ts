@@ -69,7 +69,7 @@ function compareMultipleOf(original: number | undefined, update: number | undefi
 }
 
 /** `value` is an integer multiple of `divisor`, within the precision of decimal fractions written in JSON. */
-export function isMultiple(value: number, divisor: number): boolean {
+function isMultiple(value: number, divisor: number): boolean {
   const quotient = value / divisor;
   return Math.abs(quotient - Math.round(quotient)) < 1e-9 * Math.max(1, Math.abs(quotient));
 }

@@ -192,10 +192,3 @@ export const LENIENT_ONLY: ReadonlySet<string> = new Set<string>([
 
 /** Types Confluent's STRICT calls compatible although a validator refutes them: no validator applies `default` (docs/json-schema.md). */
 export const UNSOUND_IN_STRICT: ReadonlySet<string> = new Set<string>(['REQUIRED_ATTRIBUTE_WITH_DEFAULT_ADDED', 'REQUIRED_PROPERTY_WITH_DEFAULT_ADDED_TO_UNOPEN_CONTENT_MODEL']);
-
-/** The types this library adds to Confluent's 132. */
-export const OWN_TYPES: ReadonlySet<string> = new Set<string>([
-  'FORMAT_ADDED', 'FORMAT_REMOVED', 'FORMAT_CHANGED', 'CONDITION_CHANGED',
-  'PATTERN_PROPERTY_ADDED_TO_OPEN_CONTENT_MODEL', 'PATTERN_PROPERTY_REMOVED_FROM_CLOSED_CONTENT_MODEL',
-  'ONE_OF_BRANCHES_OVERLAP',
-]);
