@@ -18,7 +18,7 @@ export async function checkersFor(types: ReadonlySet<CliSchemaType>, profile: Av
 }
 
 /** The Protobuf checker from its own entry point, with a clear message when protobufjs is not installed. */
-async function loadProtobufChecker(): Promise<SchemaChecker<unknown>> {
+export async function loadProtobufChecker(): Promise<SchemaChecker<unknown>> {
   try {
     const { ProtobufChecker } = await import('../protobuf/index.js');
     return new ProtobufChecker() as SchemaChecker<unknown>;
@@ -27,6 +27,17 @@ async function loadProtobufChecker(): Promise<SchemaChecker<unknown>> {
     if (isMissingProtobufjs(error)) throw new InputError(PROTOBUFJS_MISSING);
     throw error;
   }
+}
+
+/** The built-in checkers, plus Protobuf's when protobufjs is installed (`serve` accepts what it can check). */
+export async function availableCheckers(mode: 'confluent' | 'pulsar'): Promise<CheckerRegistry> {
+  const registry = CheckerRegistry.withDefaults({ avro: { profile: mode }, json: { registry: mode } });
+  try {
+    registry.register(await loadProtobufChecker());
+  } catch (error: unknown) {
+    if (!(error instanceof InputError)) throw error;
+  }
+  return registry;
 }
 
 const PROTOBUFJS_MISSING = 'Protobuf schemas need the optional peer dependency protobufjs, which is not installed: run `npm install protobufjs` (version 7 or 8) next to schema-compat';

@@ -3,6 +3,7 @@ import type { RegistryMode } from '../registry/index.js';
 import { startServer } from '../server/index.js';
 import type { RunningServer } from '../server/index.js';
 import { UsageError, parseArgs } from './args.js';
+import { availableCheckers } from './checkers.js';
 import type { OptionSpecs } from './args.js';
 import { ExitCode, write } from './io.js';
 import type { CliIO } from './io.js';
@@ -67,7 +68,8 @@ export async function runServe(argv: readonly string[], io: Pick<CliIO, 'stdout'
   if (mode !== 'confluent' && mode !== 'pulsar') throw new UsageError('--mode must be confluent or pulsar');
   const host = typeof options['host'] === 'string' ? options['host'] : '127.0.0.1';
   const level = options['compatibility'];
-  const registry = createRegistry({ mode: mode as RegistryMode, ...(typeof level === 'string' ? { compatibility: level } : {}) });
+  const checkers = await availableCheckers(mode as RegistryMode);
+  const registry = createRegistry({ mode: mode as RegistryMode, checkers, ...(typeof level === 'string' ? { compatibility: level } : {}) });
   let server: RunningServer;
   try {
     server = await startServer({ registry, port, host, maxBodyBytes });

@@ -78,6 +78,9 @@ describe('schema-compat serve', () => {
       const response = await fetch(`${url}/subjects`);
       expect(response.status).toBe(200);
       expect(await response.json()).toEqual([]);
+      // protobufjs is installed here (a devDependency), so serve accepts Protobuf schemas too.
+      const types = (await (await fetch(`${url}/schemas/types`)).json()) as string[];
+      expect(types.filter((type) => ['AVRO', 'JSON', 'PROTOBUF'].includes(type)).sort()).toEqual(['AVRO', 'JSON', 'PROTOBUF']);
       expect(child.exitCode).toBeNull();
     } finally {
       child.kill('SIGTERM');
