@@ -2,6 +2,7 @@ import { AvroChecker } from '../avro/checker.js';
 import type { AvroProfile } from '../avro/checker.js';
 import type { AvroSchema } from '../avro/model.js';
 import type { ParseOptions, Roles, SchemaChecker } from '../checkers/types.js';
+import { CheckTooDeepError } from '../errors.js';
 import type { Explanation, Finding, PairResult } from '../result.js';
 import { jsonEqual } from '../util/json-equal.js';
 import { isJsonObject } from '../util/json.js';
@@ -9,7 +10,7 @@ import type { JsonValue } from '../util/json.js';
 import { booleanOption, choiceOption } from '../util/options.js';
 import { compareSchemas } from './diff/compare.js';
 import { DiffSession, hashPath } from './diff/session.js';
-import type { JsonSchemaPolicy } from './diff/session.js';
+import type { Difference, JsonSchemaPolicy } from './diff/session.js';
 import { loadDocument, readJson } from './document/load.js';
 import { jsonSchemaExplainer } from './explain/witness.js';
 import { describeJsonDifference, differenceFinding } from './findings.js';
@@ -76,7 +77,7 @@ export class JsonSchemaChecker implements SchemaChecker<JsonTypeSchema> {
     if (reader.kind === 'avro' || writer.kind === 'avro') return formatChanged(reader.kind === 'avro');
     const incompatibilities: Finding[] = [];
     const session = this.session();
-    for (const difference of compareSchemas(session, '', writer.root, reader.root)) {
+    for (const difference of compareWithinStack(session, writer, reader)) {
       if (!session.isCompatibleType(difference.type)) incompatibilities.push(differenceFinding(difference.type, hashPath(difference.pointer)));
     }
     return { compatible: incompatibilities.length === 0, incompatibilities, warnings: [], ruleSet: 'json-schema' };
@@ -88,7 +89,7 @@ export class JsonSchemaChecker implements SchemaChecker<JsonTypeSchema> {
    */
   diff(original: JsonSchemaDocument, update: JsonSchemaDocument): JsonSchemaDifference[] {
     const session = this.session();
-    return compareSchemas(session, '', original.root, update.root).map((difference) => ({
+    return compareWithinStack(session, original, update).map((difference) => ({
       type: difference.type, location: hashPath(difference.pointer), compatible: session.isCompatibleType(difference.type),
     }));
   }
@@ -117,6 +118,16 @@ export class JsonSchemaChecker implements SchemaChecker<JsonTypeSchema> {
 
   private session(): DiffSession {
     return new DiffSession({ policy: this.policy, confluentQuirks: this.confluentQuirks });
+  }
+}
+
+/** The differences of a pair; a walk deeper than the stack allows is a `CheckTooDeepError`, never a crash. */
+function compareWithinStack(session: DiffSession, original: JsonSchemaDocument, update: JsonSchemaDocument): Difference[] {
+  try {
+    return compareSchemas(session, '', original.root, update.root);
+  } catch (error: unknown) {
+    if (error instanceof RangeError) throw new CheckTooDeepError('the two JSON Schemas nest too deeply for the comparison (references that lead through very long chains of distinct definitions)');
+    throw error;
   }
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { JsonSchemaChecker } from 'schema-compat';
+import { CheckTooDeepError, JsonSchemaChecker } from 'schema-compat';
 import type { JsonSchemaCheckerOptions } from 'schema-compat';
 
 /** The incompatibilities when `update` reads data written with `original` (BACKWARD), as `TYPE #/path`. */
@@ -226,6 +226,32 @@ describe('references and recursion', () => {
     const writer = checker.parse({ properties: { home: { $ref: 'address.json' } } }, { references });
     const reader = checker.parse({ properties: { home: { $ref: 'address.json#/properties/city' } } }, { references });
     expect(checker.canRead(reader, writer).incompatibilities.map((f) => f.type)).toEqual(['TYPE_CHANGED']);
+  });
+  it('definitions that all refer to one another: every change found, the report bounded, no stack overflow', () => {
+    const dense = (n: number, type: string): object => {
+      const definitions: Record<string, object> = {};
+      for (let i = 0; i < n; i++) {
+        const properties: Record<string, object> = { v: { type } };
+        for (let j = 0; j < n; j++) properties[`p${j}`] = { $ref: `#/definitions/d${j}` };
+        definitions[`d${i}`] = { type: 'object', properties };
+      }
+      return { definitions, $ref: '#/definitions/d0' };
+    };
+    const found = breaks(dense(30, 'number'), dense(30, 'integer'));
+    expect(new Set(found.map((f) => f.split(' ')[0]))).toEqual(new Set(['TYPE_NARROWED']));
+    // Each of the 30 definitions' `v` is reported; a pair met again is repeated in full only when small (Java-style path explosion avoided).
+    expect(found.length).toBeGreaterThanOrEqual(30);
+    expect(found.length).toBeLessThan(30 * 30 * 2);
+    expect(breaks(dense(30, 'integer'), dense(30, 'number'))).toEqual([]);
+  });
+  it('a chain of distinct definitions longer than the stack allows is a CheckTooDeepError, not a crash', () => {
+    const chain = (n: number, type: string): object => {
+      const definitions: Record<string, object> = {};
+      for (let i = 0; i < n; i++) definitions[`d${i}`] = { type: 'object', properties: { v: { type }, next: i + 1 < n ? { $ref: `#/definitions/d${i + 1}` } : { type: 'null' } } };
+      return { definitions, $ref: '#/definitions/d0' };
+    };
+    expect(breaks(chain(300, 'number'), chain(300, 'integer'))).toHaveLength(300);
+    expect(() => breaks(chain(5000, 'number'), chain(5000, 'integer'))).toThrow(CheckTooDeepError);
   });
   it('a cycle on the same instance does not justify itself (Confluent assumes it compatible)', () => {
     const selfish = { definitions: { v: { allOf: [{ $ref: '#/definitions/v' }, str] } }, $ref: '#/definitions/v' };

@@ -69,7 +69,7 @@ export class DiffSession {
       const guarded = known.descents < this.descents + (descends ? 1 : 0);
       return guarded || !this.sound || sameGraph(original, update) ? [] : [{ type: T.TYPE_CHANGED, pointer }];
     }
-    if (known !== undefined) return relocate(known, pointer);
+    if (known !== undefined) return relocate(this.shared(known), pointer);
     if (descends) this.descents++;
     row?.set(update, new Busy(this.descents));
     try {
@@ -79,6 +79,17 @@ export class DiffSession {
     } finally {
       if (descends) this.descents--;
     }
+  }
+
+  /**
+   * A pair met again elsewhere: its differences again at the new place, but past
+   * `SHARED_REPORT_LIMIT` only its first incompatibility, so that schemas whose definitions refer
+   * to one another do not multiply the report by every path through them.
+   */
+  private shared(known: readonly Difference[]): readonly Difference[] {
+    if (known.length <= SHARED_REPORT_LIMIT) return known;
+    const first = known.find((difference) => !this.isCompatibleType(difference.type));
+    return first === undefined ? [] : [first];
   }
 
   private row(original: JsonNode): Map<JsonNode, readonly Difference[] | Busy> {
@@ -93,6 +104,9 @@ function relocate(list: readonly Difference[], pointer: string): Difference[] {
   if (pointer === '') return [...list];
   return list.map((d) => ({ type: d.type, pointer: pointer + d.pointer }));
 }
+
+/** How many differences of a sub-schema pair are repeated in full at each further place it is met. */
+const SHARED_REPORT_LIMIT = 16;
 
 /** A pair being compared, and how deep into the instance the comparison was when it began. */
 class Busy {
