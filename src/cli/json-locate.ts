@@ -1,3 +1,6 @@
+import { escapePointerToken, unescapePointerToken } from '../util/json.js';
+import { lineAndColumn } from '../util/json-text.js';
+
 /** A 1-based line and column in a text file. */
 export interface TextPosition {
   readonly line: number;
@@ -21,7 +24,7 @@ export function locateJsonPointer(text: string, pointer: string): TextPosition |
   const tokens = pointerTokens(pointer);
   for (let length = tokens.length; length >= 0; length--) {
     const offset = positions.get(joinTokens(tokens.slice(0, length)));
-    if (offset !== undefined) return positionOf(text, offset);
+    if (offset !== undefined) return lineAndColumn(text, offset);
   }
   return undefined;
 }
@@ -29,23 +32,11 @@ export function locateJsonPointer(text: string, pointer: string): TextPosition |
 function pointerTokens(pointer: string): string[] {
   const path = pointer.startsWith('#') ? pointer.slice(1) : pointer;
   if (path === '' || path === '/') return [];
-  return path.replace(/^\//, '').split('/').map((token) => token.replace(/~1/g, '/').replace(/~0/g, '~'));
+  return path.replace(/^\//, '').split('/').map(unescapePointerToken);
 }
 
 function joinTokens(tokens: readonly string[]): string {
-  return tokens.map((token) => `/${token.replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
-}
-
-function positionOf(text: string, offset: number): TextPosition {
-  let line = 1;
-  let lineStart = 0;
-  for (let i = 0; i < offset; i++) {
-    if (text.charCodeAt(i) === 10) {
-      line++;
-      lineStart = i + 1;
-    }
-  }
-  return { line, column: offset - lineStart + 1 };
+  return tokens.map((token) => `/${escapePointerToken(token)}`).join('');
 }
 
 /** A minimal JSON reader (RFC 8259) that records the offset of every value by its JSON pointer. */
@@ -80,7 +71,7 @@ class JsonScanner {
       const key = this.string();
       if (this.peek() !== ':') throw new SyntaxError('expected :');
       this.at++;
-      this.value(`${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`, keyStart);
+      this.value(`${pointer}/${escapePointerToken(key)}`, keyStart);
       this.skipSpace();
       if (this.expectOneOf(',}') === '}') return;
     }

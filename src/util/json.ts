@@ -14,3 +14,9 @@ export function escapePointerToken(token: string): string {
   if (!token.includes('~') && !token.includes('/')) return token;
   return token.replace(/~/g, '~0').replace(/\//g, '~1');
 }
+
+/** Reads one JSON-pointer reference token back (RFC 6901 §4: `~1` then `~0`). */
+export function unescapePointerToken(token: string): string {
+  if (!token.includes('~')) return token;
+  return token.replace(/~1/g, '/').replace(/~0/g, '~');
+}

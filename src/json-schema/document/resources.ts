@@ -1,4 +1,4 @@
-import { isJsonObject } from '../../util/json.js';
+import { escapePointerToken, isJsonObject } from '../../util/json.js';
 import type { JsonObject, JsonValue } from '../../util/json.js';
 import { atLeast } from '../drafts.js';
 import type { Draft } from '../model.js';
@@ -56,7 +56,7 @@ export function indexDocument(index: ResourceIndex, root: JsonValue, base: strin
     index.places.set(value, { pointer, base: here, input });
     for (const [key, child] of Object.entries(value)) {
       if (key === 'enum' || key === 'const' || key === 'default' || key === 'examples') continue;
-      stack.push({ value: child, pointer: `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`, base: here });
+      stack.push({ value: child, pointer: `${pointer}/${escapePointerToken(key)}`, base: here });
     }
   }
 }

@@ -1,3 +1,5 @@
+import { unescapePointerToken } from '../../util/json.js';
+
 /** The base URI of a document without `$id`, so that relative references still resolve (RFC 3986 §5.1.4). */
 export const DEFAULT_BASE = 'https://schema-compat.invalid/schema.json';
 
@@ -28,5 +30,5 @@ export function splitFragment(uri: string): { readonly resource: string; readonl
 export function pointerTokens(pointer: string): readonly string[] | undefined {
   if (pointer === '') return [];
   if (!pointer.startsWith('/')) return undefined;
-  return pointer.slice(1).split('/').map((token) => token.replace(/~1/g, '/').replace(/~0/g, '~'));
+  return pointer.slice(1).split('/').map(unescapePointerToken);
 }

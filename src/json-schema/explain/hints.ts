@@ -1,6 +1,7 @@
 import type { Roles } from '../../checkers/types.js';
 import type { Finding } from '../../result.js';
 import { JsonDifferenceType as T } from '../diff/types.js';
+import { unescapePointerToken } from '../../util/json.js';
 
 const UPPER_BOUNDS: Readonly<Record<string, string>> = {
   MAX_LENGTH: 'maxLength', MAXIMUM: 'maximum', EXCLUSIVE_MAXIMUM: 'exclusiveMaximum', MAX_PROPERTIES: 'maxProperties', MAX_ITEMS: 'maxItems', MAX_CONTAINS: 'maxContains',
@@ -21,7 +22,7 @@ const EXTRAS: Readonly<Record<string, string>> = {
 export function jsonSchemaHint(finding: Finding, roles?: Roles): string | undefined {
   if (!finding.location.startsWith('#')) return undefined;
   const where = finding.location;
-  const last = (where.split('/').pop() ?? '').replace(/~1/g, '/').replace(/~0/g, '~');
+  const last = unescapePointerToken(where.split('/').pop() ?? '');
   const reader = roles ? `the ${roles.reader} schema` : 'the reader';
   const writer = roles ? `the ${roles.writer} schema` : 'the writer';
   // FORWARD: the reader is the registered old schema, so the usual repair is to narrow the new one back.

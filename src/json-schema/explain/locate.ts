@@ -1,4 +1,4 @@
-import { isJsonObject } from '../../util/json.js';
+import { isJsonObject, unescapePointerToken } from '../../util/json.js';
 import type { JsonValue } from '../../util/json.js';
 import type { Extra, JsonNode, ObjectNode } from '../model.js';
 import { InstanceGenerator } from '../instance/generate.js';
@@ -32,7 +32,7 @@ const COMBINATORS = new Set(['allOf', 'anyOf', 'oneOf']);
  * keyword families are not in it, so the part that holds the next keyword is chosen.
  */
 export function locateSite(generator: InstanceGenerator, reader: JsonNode, writer: JsonNode, location: string): Site {
-  const tokens = location.replace(/^#\/?/, '').split('/').filter((token) => token !== '').map((token) => token.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const tokens = location.replace(/^#\/?/, '').split('/').filter((token) => token !== '').map(unescapePointerToken);
   const steps: Step[] = [];
   let node: JsonNode | undefined = writer;
   let values: (() => readonly JsonValue[]) | undefined;
