@@ -34,6 +34,8 @@ export default defineConfig([
     entry: { server: 'src/server/index.ts' }, format: ['esm', 'cjs'], dts: true, sourcemap: true, target: 'node18', splitting: false,
     external: ['schema-compat', 'schema-compat/registry'],
   },
+  // schema-compat/sources: Node.js only (git runs through child_process, folders through fs).
+  { entry: { sources: 'src/sources/index.ts' }, format: ['esm', 'cjs'], dts: true, sourcemap: true, target: 'node18', splitting: false, external: ['schema-compat'] },
   {
     entry: { cli: 'src/cli/main.ts' },
     format: ['esm'],

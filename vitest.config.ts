@@ -10,6 +10,7 @@ export default defineConfig({
       { find: /^schema-compat\/protobuf$/, replacement: source('./src/protobuf/index.ts') },
       { find: /^schema-compat\/registry$/, replacement: source('./src/registry/index.ts') },
       { find: /^schema-compat\/server$/, replacement: source('./src/server/index.ts') },
+      { find: /^schema-compat\/sources$/, replacement: source('./src/sources/index.ts') },
       { find: /^schema-compat$/, replacement: source('./src/index.ts') },
     ],
   },

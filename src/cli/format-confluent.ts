@@ -1,7 +1,6 @@
 import { toConfluentMessages } from '../registry/index.js';
 import type { CheckReport } from './report.js';
-import { fileOfVersion } from './report.js';
-import type { SchemaFile } from './schema-files.js';
+import { versionOf } from './report.js';
 
 /**
  * The answer of Confluent's REST API `POST /compatibility/subjects/{s}/versions?verbose=true`:
@@ -11,13 +10,13 @@ import type { SchemaFile } from './schema-files.js';
 export function formatConfluent(report: CheckReport): string {
   const messages = toConfluentMessages(report.result, {
     schemaType: report.candidate.schemaType,
-    oldSchema: (version) => storedText(fileOfVersion(report, version)),
+    oldSchema: (version) => storedText(versionOf(report, version)),
   });
   return `${JSON.stringify({ is_compatible: report.result.compatible, messages }, null, 2)}\n`;
 }
 
 /** The old schema as the registry keeps it: JSON without its layout (Confluent stores the canonical string), .proto text as written. */
-function storedText(file: SchemaFile | undefined): string | undefined {
+function storedText(file: { readonly schemaType: string; readonly text: string } | undefined): string | undefined {
   if (file === undefined || file.schemaType === 'PROTOBUF') return file?.text;
   try {
     return JSON.stringify(JSON.parse(file.text));

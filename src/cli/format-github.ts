@@ -2,8 +2,7 @@ import type { Incompatibility } from '../index.js';
 import { locateJsonPointer } from './json-locate.js';
 import type { TextPosition } from './json-locate.js';
 import type { CheckReport } from './report.js';
-import { FailOn, directionText, plural, readerFileOf } from './report.js';
-import type { SchemaFile } from './schema-files.js';
+import { FailOn, directionText, plural, readerFileOf, versionList, versionName } from './report.js';
 
 /**
  * GitHub Actions workflow commands (docs.github.com, "Workflow commands for GitHub Actions":
@@ -23,24 +22,25 @@ export function formatGithub(report: CheckReport): string {
 
 function annotation(level: 'error' | 'warning', finding: Incompatibility, report: CheckReport): string {
   const file = readerFileOf(report, finding);
-  const position = positionOf(file, finding.location);
+  const position = file === undefined ? undefined : positionOf(file, finding.location);
+  const name = versionName(report, finding.version);
   const properties = [
-    `file=${escapeProperty(file.path)}`,
+    ...(file === undefined ? [] : [`file=${escapeProperty(file.path)}`]),
     ...(position === undefined ? [] : [`line=${position.line}`, `col=${position.column}`]),
-    `title=${escapeProperty(`${finding.type} (${finding.direction}, version ${finding.version})`)}`,
+    `title=${escapeProperty(`${finding.type} (${finding.direction}, ${name})`)}`,
   ];
   const message = [
     `${finding.description}`,
-    `${directionText(finding)}; at ${finding.location}.`,
+    `${directionText(finding, name)}; at ${finding.location}.`,
     `detail: ${finding.message}`,
     ...(finding.hint === undefined ? [] : [`hint: ${finding.hint}`]),
   ].join('\n');
   return `::${level} ${properties.join(',')}::${escapeData(message)}`;
 }
 
-/** The line of a location in a JSON file (.avsc, .json); other files get an annotation on the file. */
-function positionOf(file: SchemaFile, location: string): TextPosition | undefined {
-  if (file.schemaType === 'PROTOBUF') return undefined;
+/** The line of a location in a JSON file (.avsc, .json) whose text is the reader's; otherwise an annotation on the file. */
+function positionOf(file: { readonly text?: string; readonly schemaType: string }, location: string): TextPosition | undefined {
+  if (file.schemaType === 'PROTOBUF' || file.text === undefined) return undefined;
   return locateJsonPointer(file.text, location);
 }
 
@@ -48,8 +48,9 @@ function summary(report: CheckReport): string {
   const { result } = report;
   const verdict = result.compatible ? 'COMPATIBLE' : 'INCOMPATIBLE';
   const counts = `${plural(result.incompatibilities.length, 'incompatibility', 'incompatibilities')}, ${plural(result.warnings.length, 'warning', 'warnings')}`;
-  if (result.identical) return `schema-compat: ${verdict} under ${result.strategy}: ${report.candidate.path} is identical to version ${result.identical.version}`;
-  return `schema-compat: ${verdict} under ${result.strategy}: ${report.candidate.path} against versions [${result.checked.join(', ')}]: ${counts}`;
+  const against = report.source === undefined ? '' : ` (against ${report.source.description})`;
+  if (result.identical) return `schema-compat: ${verdict} under ${result.strategy}: ${report.candidate.path} is identical to ${versionName(report, result.identical.version)}${against}`;
+  return `schema-compat: ${verdict} under ${result.strategy}: ${report.candidate.path} against versions [${versionList(report, result.checked)}]${against}: ${counts}`;
 }
 
 /** Workflow-command escaping of the message (`%`, CR, LF), as @actions/core's `escapeData`. */

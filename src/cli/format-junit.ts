@@ -1,6 +1,6 @@
 import type { Incompatibility } from '../index.js';
 import type { CheckReport } from './report.js';
-import { FailOn, directionText, fileOfVersion, findingsOf, plural } from './report.js';
+import { FailOn, directionText, findingsOf, plural, versionName, versionTitle } from './report.js';
 
 interface TestCase {
   readonly name: string;
@@ -18,12 +18,13 @@ interface TestCase {
 export function formatJunit(report: CheckReport): string {
   const cases = testCases(report);
   const failures = cases.filter((testCase) => testCase.failures.length > 0).length;
-  const suiteName = `schema-compat check ${report.candidate.path} (${report.result.strategy})`;
+  const against = report.source === undefined ? '' : ` against ${report.source.description}`;
+  const suiteName = `schema-compat check ${report.candidate.path} (${report.result.strategy})${against}`;
   const lines = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites name="schema-compat" tests="${cases.length}" failures="${failures}" errors="0">`,
     `  <testsuite name="${xml(suiteName)}" tests="${cases.length}" failures="${failures}" errors="0" skipped="0">`,
-    ...cases.flatMap((testCase) => caseLines(testCase, report.result.strategy)),
+    ...cases.flatMap((testCase) => caseLines(testCase, report)),
     '  </testsuite>',
     '</testsuites>',
   ];
@@ -32,36 +33,35 @@ export function formatJunit(report: CheckReport): string {
 
 function testCases(report: CheckReport): TestCase[] {
   const { result } = report;
-  if (result.identical) return [{ name: `identical to version ${result.identical.version}: accepted, nothing checked`, failures: [], notes: [] }];
+  if (result.identical) return [{ name: `identical to ${versionName(report, result.identical.version)}: accepted, nothing checked`, failures: [], notes: [] }];
   if (result.checked.length === 0) return [{ name: 'no versions to check', failures: [], notes: [] }];
   const failOnWarnings = report.failOn === FailOn.WARNING;
   return result.checked.map((version) => {
-    const file = fileOfVersion(report, version);
     const warnings = findingsOf(result.warnings, version);
     return {
-      name: `version ${version}${file === undefined ? '' : ` (${file.path})`}`,
+      name: versionTitle(report, version),
       failures: [...findingsOf(result.incompatibilities, version), ...(failOnWarnings ? warnings : [])],
       notes: failOnWarnings ? [] : warnings,
     };
   });
 }
 
-function caseLines(testCase: TestCase, strategy: string): string[] {
-  const open = `    <testcase name="${xml(testCase.name)}" classname="schema-compat.${strategy}"`;
+function caseLines(testCase: TestCase, report: CheckReport): string[] {
+  const open = `    <testcase name="${xml(testCase.name)}" classname="schema-compat.${report.result.strategy}"`;
   if (testCase.failures.length === 0 && testCase.notes.length === 0) return [`${open}/>`];
   const lines = [`${open}>`];
   if (testCase.failures.length > 0) {
     const types = [...new Set(testCase.failures.map((finding) => finding.type))].join(', ');
     const message = `${plural(testCase.failures.length, 'finding', 'findings')}: ${types}`;
-    lines.push(`      <failure message="${xml(message)}" type="${xml(types)}">${xml(testCase.failures.map(findingText).join('\n\n'))}</failure>`);
+    lines.push(`      <failure message="${xml(message)}" type="${xml(types)}">${xml(testCase.failures.map((finding) => findingText(finding, report)).join('\n\n'))}</failure>`);
   }
-  if (testCase.notes.length > 0) lines.push(`      <system-out>${xml(testCase.notes.map((note) => `warning: ${findingText(note)}`).join('\n\n'))}</system-out>`);
+  if (testCase.notes.length > 0) lines.push(`      <system-out>${xml(testCase.notes.map((note) => `warning: ${findingText(note, report)}`).join('\n\n'))}</system-out>`);
   lines.push('    </testcase>');
   return lines;
 }
 
-function findingText(finding: Incompatibility): string {
-  const lines = [`${finding.type} at ${finding.location} (${directionText(finding)})`, finding.description, `detail: ${finding.message}`];
+function findingText(finding: Incompatibility, report: CheckReport): string {
+  const lines = [`${finding.type} at ${finding.location} (${directionText(finding, versionName(report, finding.version))})`, finding.description, `detail: ${finding.message}`];
   if (finding.hint !== undefined) lines.push(`hint: ${finding.hint}`);
   return lines.join('\n');
 }

@@ -1,70 +1,87 @@
 import type { CompatibilityResult, Incompatibility } from '../index.js';
 import type { Paint } from './paint.js';
 import type { CheckReport } from './report.js';
-import { FailOn, directionText, filesByVersion, reportFails } from './report.js';
+import { FailOn, capitalized, directionText, reportFails, sourceLines, versionList, versionName, versionTitle } from './report.js';
 
-/** How to show one kind of finding: its noun, and the file each version label came from. */
+/** How to show one kind of finding: its noun. */
 interface Section {
   readonly one: string;
   readonly many: string;
-  readonly files: ReadonlyMap<number, string>;
 }
 
-/** The text report of a check read from files; says so when only warnings fail it (`--fail-on warning`). */
+/**
+ * How versions are named: a section title (`version 2 (v2.avsc)`, `a1b2c3d (2026-10-01)`), a name
+ * inside a sentence (`version 2`, `a1b2c3d (2026-10-01)`) and a list of short names.
+ */
+export interface Naming {
+  readonly title: (version: number) => string;
+  readonly name: (version: number) => string;
+  readonly list: (versions: readonly number[]) => string;
+}
+
+const BY_NUMBER: Naming = { title: (version) => `version ${version}`, name: (version) => `version ${version}`, list: (versions) => versions.join(', ') };
+
+/**
+ * The text report of a check: what it was compared against, a verdict header, then findings
+ * grouped by version, newest first; says so when only warnings fail it (`--fail-on warning`).
+ */
 export function formatTextReport(report: CheckReport, paint: Paint): string {
-  const text = formatText(report.result, paint, filesByVersion(report));
-  if (!report.result.compatible || !reportFails(report)) return text;
-  return `${text}
+  const naming: Naming = {
+    title: (version) => versionTitle(report, version),
+    name: (version) => versionName(report, version),
+    list: (versions) => versionList(report, versions),
+  };
+  const from = report.strategyFrom === undefined ? '' : ` (${report.strategyFrom})`;
+  const lines = [...sourceLines(report).map((line) => paint.dim(line)), ...formatText(report.result, paint, naming, from).trimEnd().split('\n')];
+  if (!report.result.compatible || !reportFails(report)) return `${lines.join('\n')}\n`;
+  return `${lines.join('\n')}
+
 ${paint.red(`Failing: ${report.result.warnings.length} ${plural(report.result.warnings.length, 'warning', 'warnings')} and --fail-on ${FailOn.WARNING}.`)}
 `;
 }
 
-/**
- * The text report of a check: a verdict header, then findings grouped by version, newest first.
- * `files` names the file of each version label, when the history came from files.
- */
-export function formatText(result: CompatibilityResult, paint: Paint, files: ReadonlyMap<number, string> = new Map()): string {
-  const lines = result.compatible ? compatibleHeader(result, paint) : incompatibleHeader(result, paint);
-  lines.push(...findingSections(result.incompatibilities, result.checked, { one: 'incompatibility', many: 'incompatibilities', files }, paint));
+/** The text report of a check result alone: a verdict header, then findings grouped by version, newest first. */
+export function formatText(result: CompatibilityResult, paint: Paint, naming: Naming = BY_NUMBER, strategyFrom = ''): string {
+  const lines = result.compatible ? compatibleHeader(result, paint, naming, strategyFrom) : incompatibleHeader(result, paint, naming, strategyFrom);
+  lines.push(...findingSections(result.incompatibilities, result.checked, { one: 'incompatibility', many: 'incompatibilities' }, paint, naming));
   if (result.warnings.length > 0) {
     lines.push('', paint.yellow(`Warnings (${result.warnings.length}, they do not change the verdict):`));
-    lines.push(...findingSections(result.warnings, result.checked, { one: 'warning', many: 'warnings', files }, paint));
+    lines.push(...findingSections(result.warnings, result.checked, { one: 'warning', many: 'warnings' }, paint, naming));
   }
   return `${lines.join('\n')}\n`;
 }
 
-function compatibleHeader(result: CompatibilityResult, paint: Paint): string[] {
-  const verdict = `${paint.green(paint.bold('COMPATIBLE'))} under ${result.strategy}`;
-  if (result.identical) return [`${verdict}: identical to version ${result.identical.version}, nothing checked`];
+function compatibleHeader(result: CompatibilityResult, paint: Paint, naming: Naming, from: string): string[] {
+  const verdict = `${paint.green(paint.bold('COMPATIBLE'))} under ${result.strategy}${from}`;
+  if (result.identical) return [`${verdict}: identical to ${naming.name(result.identical.version)}, nothing checked`];
   if (result.checked.length === 0) return [`${verdict}: no versions checked`];
-  return [`${verdict}: checked ${plural(result.checked.length, 'version', 'versions')} ${result.checked.join(', ')}`];
+  return [`${verdict}: checked ${plural(result.checked.length, 'version', 'versions')} ${naming.list(result.checked)}`];
 }
 
-function incompatibleHeader(result: CompatibilityResult, paint: Paint): string[] {
+function incompatibleHeader(result: CompatibilityResult, paint: Paint, naming: Naming, from: string): string[] {
   const failing = versionsWithFindings(result.incompatibilities, result.checked);
   const count = plural(result.incompatibilities.length, 'incompatibility', 'incompatibilities');
   return [
-    `${paint.red(paint.bold('INCOMPATIBLE'))} under ${result.strategy}: ${result.incompatibilities.length} ${count} with ${plural(failing.length, 'version', 'versions')} ${failing.join(', ')}`,
-    `Checked ${plural(result.checked.length, 'version', 'versions')} ${result.checked.join(', ')} (newest first).`,
+    `${paint.red(paint.bold('INCOMPATIBLE'))} under ${result.strategy}${from}: ${result.incompatibilities.length} ${count} with ${plural(failing.length, 'version', 'versions')} ${naming.list(failing)}`,
+    `Checked ${plural(result.checked.length, 'version', 'versions')} ${naming.list(result.checked)} (newest first).`,
   ];
 }
 
 /** One section per version, in the order the versions were checked (newest first). */
-function findingSections(findings: readonly Incompatibility[], checked: readonly number[], section: Section, paint: Paint): string[] {
+function findingSections(findings: readonly Incompatibility[], checked: readonly number[], section: Section, paint: Paint, naming: Naming): string[] {
   const lines: string[] = [];
   for (const version of versionsWithFindings(findings, checked)) {
     const group = findings.filter((finding) => finding.version === version);
-    const file = section.files.get(version);
     const count = `${group.length} ${plural(group.length, section.one, section.many)}`;
-    lines.push('', paint.bold(`Version ${version}${file === undefined ? '' : ` (${file})`}: ${count}`));
-    for (const finding of group) lines.push(...formatFinding(finding, paint));
+    lines.push('', paint.bold(`${capitalized(naming.title(version))}: ${count}`));
+    for (const finding of group) lines.push(...formatFinding(finding, paint, naming.name(version)));
   }
   return lines;
 }
 
-function formatFinding(finding: Incompatibility, paint: Paint): string[] {
+function formatFinding(finding: Incompatibility, paint: Paint, name: string): string[] {
   const lines = [
-    `  ${paint.bold(finding.type)} at ${finding.location} (${directionText(finding)})`,
+    `  ${paint.bold(finding.type)} at ${finding.location} (${directionText(finding, name)})`,
     `    ${finding.description}`,
     `    ${paint.dim(`detail: ${finding.message}`)}`,
   ];

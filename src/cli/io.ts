@@ -4,6 +4,8 @@ export interface CliIO {
   readonly readFile: (path: string) => string;
   /** The names of the regular files in a directory (not sub-directories); throws when it cannot. */
   readonly listFiles: (dir: string) => readonly string[];
+  /** Reads all of standard input as UTF-8 text (a CANDIDATE of `-`). */
+  readonly readStdin: () => string;
   readonly stdout: (text: string) => void;
   readonly stderr: (text: string) => void;
   /** Whether stdout is a terminal (text output is coloured only then). */

@@ -7,6 +7,7 @@ import { readVersion } from './version.js';
 runCli(process.argv.slice(2), {
   readFile: (path) => readFileSync(path, 'utf8'),
   listFiles: (dir) => readdirSync(dir, { withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => entry.name),
+  readStdin: () => readFileSync(0, 'utf8'),
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),
   isTTY: process.stdout.isTTY === true,

@@ -68,7 +68,7 @@ export async function runServe(argv: readonly string[], io: Pick<CliIO, 'stdout'
   if (mode !== 'confluent' && mode !== 'pulsar') throw new UsageError('--mode must be confluent or pulsar');
   const host = typeof options['host'] === 'string' ? options['host'] : '127.0.0.1';
   const level = options['compatibility'];
-  const checkers = await availableCheckers(mode as RegistryMode);
+  const { registry: checkers, protobuf } = await availableCheckers(mode as RegistryMode);
   const registry = createRegistry({ mode: mode as RegistryMode, checkers, ...(typeof level === 'string' ? { compatibility: level } : {}) });
   let server: RunningServer;
   try {
@@ -78,6 +78,7 @@ export async function runServe(argv: readonly string[], io: Pick<CliIO, 'stdout'
     return write(io.stderr, `error: cannot listen on ${host}:${port}: ${reason}\n`, ExitCode.BAD_INPUT);
   }
   io.stdout(`schema-compat registry (${mode} mode) listening on ${server.url} - for development and tests, not production\n`);
+  if (!protobuf) io.stdout('Protobuf schemas are off: protobufjs is not installed (run `npm install protobufjs` next to schema-compat to accept them). Avro and JSON Schema are on.\n');
   hooks.onListening?.(server);
   return ExitCode.COMPATIBLE;
 }

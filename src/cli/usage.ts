@@ -1,6 +1,6 @@
 import { strategyNames } from '../index.js';
 
-export const CHECK_USAGE = 'usage: schema-compat check [--strategy S] [--type T] [--format F] [options] CANDIDATE (HISTORY... | --history DIR)';
+export const CHECK_USAGE = 'usage: schema-compat check [--strategy S] [--type T] [--format F] [options] CANDIDATE (HISTORY... | --against SOURCE | --history DIR)';
 
 export const PROGRAM_USAGE = `usage: schema-compat <command> [options]   (commands: check, canonical, fingerprint, explain, serve; --help on each)`;
 
@@ -35,18 +35,42 @@ export function checkHelp(): string {
 Checks whether CANDIDATE may be registered after its history under strategy S, as a schema
 registry would, and prints every incompatibility: version, direction, location, a sentence.
 
-History:
+History (one of):
   HISTORY...                 schema files, oldest first, labelled version 1, 2, ... by position
-  --history DIR              every .avsc, .json and .proto file in DIR, ordered and labelled by the
-                             number in its name (v1, v2, ... v10); CANDIDATE is skipped if in DIR
+  --against SOURCE           where the history lives (docs/sources.md):
+      git:REF[:PATH]           the file at a branch, tag or commit (default path: CANDIDATE's)
+      git-log[:REF[:PATH]]     every committed version of the file in REF's history (default HEAD),
+                               oldest first, renames followed; a newest version equal to CANDIDATE
+                               (the change is committed) is left out
+      git-tags:GLOB[:PATH]     the file at each tag matching GLOB, in version order
+      dir:PATH                 the schema files of a folder, in natural name order (v2 before v10,
+                               user-1.9 before user-1.10); names it cannot order are refused
+      registry:URL             every live version of --subject S in a Confluent-compatible registry
+                               (Confluent, Karapace, Apicurio ccompat, Redpanda); its level is the
+                               strategy unless --strategy is given
+      pulsar:URL               every schema of --topic T in Pulsar's admin API; the topic's or
+                               namespace's policy is the strategy unless --strategy is given
+  --history DIR              the same as --against dir:DIR
+
+  CANDIDATE may be - to read it from stdin (give --type).
+
+Registry sources:
+  --subject S                the registry subject (registry:URL)
+  --topic T                  the topic, persistent://tenant/namespace/topic (pulsar:URL)
+  --registry-auth A          user:password or "Bearer TOKEN"; default from SCHEMA_REGISTRY_BEARER_TOKEN
+                             or SCHEMA_REGISTRY_BASIC_AUTH_USER_INFO (user:password)
+  --registry-verdict         also ask the registry's compatibility endpoint and show its answer
+                             beside ours, flagging a disagreement (registry:URL)
 
 Options:
-  --strategy S               compatibility strategy, case-insensitive (default BACKWARD, Confluent's):
+  --strategy S               compatibility strategy, case-insensitive (default: the registry's
+                             level, else BACKWARD, Confluent's default):
                              ${strategyNames().join(', ')}
   --type T                   avro, json or protobuf for every file (default: each file's extension,
                              .avsc avro, .json json, .proto protobuf)
   --profile P                whose Avro rules decide: confluent (default, Confluent Schema
-                             Registry), pulsar (Pulsar's broker) or strict (the Avro 1.12 spec)
+                             Registry), pulsar (Pulsar's broker; the default against pulsar:URL)
+                             or strict (the Avro 1.12 spec)
   --policy P                 JSON Schema: STRICT (default) or LENIENT, Confluent's two policies
   --reference NAME=FILE      a schema the others use by NAME (Confluent schema references); repeat it
   --format F                 text (default, for people), json (the CompatibilityResult), github
@@ -57,7 +81,9 @@ Options:
   --stop-at-first-failure    stop after the first failing version, as registries do
   -h, --help                 show this help
 
-Text output is coloured only when stdout is a terminal and NO_COLOR is not set.
+Text output is coloured only when stdout is a terminal and NO_COLOR is not set. A history that
+cannot be loaded (an unknown ref, a shallow clone, a registry that is unreachable or refuses the
+credentials) is bad input, exit 2: never a compatible verdict.
 ${EXIT_CODES}
 `;
 }

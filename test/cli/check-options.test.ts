@@ -34,10 +34,10 @@ describe('schema-compat check --history DIR', () => {
     ]);
   });
 
-  it('checks every version newest first under a transitive strategy, naming each file', () => {
+  it('checks every version newest first under a transitive strategy, naming the folder and its files', () => {
     const run = cli(['check', '--strategy', 'FORWARD_TRANSITIVE', fixture('payment-candidate.avsc'), '--history', HISTORY_DIR]);
     expect(run.code).toBe(0);
-    expect(run.stdout).toBe('COMPATIBLE under FORWARD_TRANSITIVE: checked versions 10, 2, 1\n');
+    expect(run.stdout).toBe('Against dir test/fixtures/cli/history: 3 files: v1.avsc, v2.avsc, v10.avsc\nCOMPATIBLE under FORWARD_TRANSITIVE: checked versions 10, 2, 1\n');
   });
 
   it('skips the candidate when it lives in the directory', () => {
@@ -48,17 +48,21 @@ describe('schema-compat check --history DIR', () => {
 
   it('treats an empty directory as an empty history: the first version of a subject is compatible', () => {
     const empty = cli(['check', fixture('order-v1.avsc'), '--history', 'test/fixtures/cli/empty-history']);
-    expect(empty).toEqual({ code: 0, stdout: 'COMPATIBLE under BACKWARD: no versions checked\n', stderr: '' });
+    expect(empty).toEqual({ code: 0, stdout: 'Against dir test/fixtures/cli/empty-history: no schema files\nCOMPATIBLE under BACKWARD: no versions checked\n', stderr: '' });
   });
 
   it('names a history directory that does not exist', () => {
     const run = cli(['check', fixture('order-v1.avsc'), '--history', fixture('no-such-dir')]);
-    expect(run).toEqual({ code: 2, stdout: '', stderr: 'error: cannot read the history directory test/fixtures/cli/no-such-dir: no such file or directory\n' });
+    expect(run).toEqual({ code: 2, stdout: '', stderr: 'error: dir test/fixtures/cli/no-such-dir: cannot read the folder: no such file or directory\n' });
   });
 
-  it('rejects a schema file whose name has no version number', () => {
+  it('refuses names it cannot order, naming them (never a silent wrong "latest")', () => {
     const run = cli(['check', fixture('payment-candidate.avsc'), '--history', fixture('unnumbered-history')]);
-    expect(run).toEqual({ code: 2, stdout: '', stderr: 'error: --history: cannot order test/fixtures/cli/unnumbered-history/latest.avsc: its name has no version number (name the files v1, v2, ... v10)\n' });
+    expect(run).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'error: dir test/fixtures/cli/unnumbered-history: cannot tell which of these comes first: latest.avsc and v1.avsc. Name the versions so that only numbers differ (v1, v2, ... v10; user-1.9, user-1.10; 2024-01-15), or give the files in order on the command line\n',
+    });
   });
 });
 

@@ -107,9 +107,14 @@ describe('schema-compat check: bad input exits 2', () => {
   });
 
   it.each([
-    [['check', fixture('order-v1.avsc')], 'check needs HISTORY files (oldest first) or --history DIR'],
-    [['check'], 'check needs a CANDIDATE file'],
-    [['check', '--history', 'test/fixtures/cli/history', fixture('order-v1.avsc'), fixture('order-v2.avsc')], 'give HISTORY files or --history DIR, not both'],
+    [['check', fixture('order-v1.avsc')], 'check needs a history: HISTORY files (oldest first), --against SOURCE or --history DIR'],
+    [['check'], 'check needs a CANDIDATE file (or - for stdin)'],
+    [['check', '--history', 'test/fixtures/cli/history', fixture('order-v1.avsc'), fixture('order-v2.avsc')], 'give one history: HISTORY files, --against SOURCE or --history DIR, not --history and HISTORY files'],
+    [['check', '--against', 'git:main', '--history', 'test/fixtures/cli/history', fixture('order-v1.avsc')], 'give one history: HISTORY files, --against SOURCE or --history DIR, not --against and --history'],
+    [['check', '--subject', 'orders-value', fixture('order-v1.avsc'), fixture('order-v2.avsc')], '--subject goes with --against registry:URL'],
+    [['check', '--topic', 't', '--against', 'git:main', fixture('order-v1.avsc')], '--topic goes with --against pulsar:URL'],
+    [['check', '--registry-verdict', fixture('order-v1.avsc'), fixture('order-v2.avsc')], '--registry-verdict asks a registry: give --against registry:URL --subject S'],
+    [['check', '-', fixture('order-v1.avsc')], 'a candidate read from stdin (-) needs --type avro|json|protobuf'],
     [['check', '--strategy'], 'option --strategy needs a value'],
     [['check', '--strategy', 'backward', '--colour', 'a', 'b'], 'unknown option --colour'],
     [['check', '--format', 'xml', 'a', 'b'], '--format must be one of text, json, github, junit, confluent, not "xml"'],

@@ -35,6 +35,9 @@ async function run(argv: readonly string[], io: Partial<CliIO> = {}): Promise<Ca
       if (dir !== 'history') throw Object.assign(new Error(`ENOENT: ${dir}`), { code: 'ENOENT' });
       return Object.keys(FILES).filter((name) => name.startsWith('history/')).map((name) => name.slice('history/'.length));
     },
+    readStdin: () => {
+      throw Object.assign(new Error('EAGAIN: no stdin'), { code: 'EAGAIN' });
+    },
     isTTY: false,
     env: {},
     version: () => '9.9.9',
@@ -124,7 +127,8 @@ describe('formatText', () => {
     const result: CompatibilityResult = {
       compatible: false, strategy: 'FULL', checked: [3], incompatibilities: [finding], warnings: [{ ...finding, type: 'DECIMAL_PRECISION' }],
     };
-    expect(formatText(result, makePaint(false), new Map([[3, 'v3.avsc']]))).toBe([
+    const naming = { title: (version: number) => `version ${version} (v${version}.avsc)`, name: (version: number) => `version ${version}`, list: (versions: readonly number[]) => versions.join(', ') };
+    expect(formatText(result, makePaint(false), naming)).toBe([
       'INCOMPATIBLE under FULL: 1 incompatibility with version 3',
       'Checked version 3 (newest first).',
       '',

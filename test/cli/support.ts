@@ -25,4 +25,4 @@ export function json(run: Run): CompatibilityResult {
   return JSON.parse(run.stdout) as CompatibilityResult;
 }
 
-export const CHECK_USAGE_LINE = 'usage: schema-compat check [--strategy S] [--type T] [--format F] [options] CANDIDATE (HISTORY... | --history DIR)';
+export const CHECK_USAGE_LINE = 'usage: schema-compat check [--strategy S] [--type T] [--format F] [options] CANDIDATE (HISTORY... | --against SOURCE | --history DIR)';

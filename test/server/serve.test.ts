@@ -1,3 +1,7 @@
+import { spawn } from 'node:child_process';
+import type { ChildProcessByStdio } from 'node:child_process';
+import type { Readable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/cli/args.js';
 import { runServe } from '../../src/cli/serve.js';
@@ -61,3 +65,39 @@ describe('schema-compat serve (runServe)', () => {
     }
   });
 });
+
+describe('schema-compat serve in an install without protobufjs (the built CLI, a subprocess)', () => {
+  it('starts with Avro and JSON Schema, says Protobuf is off and how to turn it on, and refuses a Protobuf schema', async () => {
+    const root = fileURLToPath(new URL('../..', import.meta.url));
+    // no-protobufjs.cjs makes `protobufjs` unresolvable, as on an install without the optional peer.
+    const child = spawn(process.execPath, ['--require', './test/cli/no-protobufjs.cjs', 'dist/cli.js', 'serve', '--port', '0'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    try {
+      const lines = await firstLines(child, 2);
+      const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(lines[0] ?? '')?.[1];
+      expect(lines[1]).toBe('Protobuf schemas are off: protobufjs is not installed (run `npm install protobufjs` next to schema-compat to accept them). Avro and JSON Schema are on.');
+      if (url === undefined) throw new Error(`no listening line: ${lines.join('\n')}`);
+      expect(await (await fetch(`${url}/schemas/types`)).json()).toEqual(['JSON', 'AVRO']);
+      const avro = await fetch(`${url}/subjects/a/versions`, { method: 'POST', body: JSON.stringify({ schema: '"int"' }), headers: { 'content-type': 'application/json' } });
+      expect(await avro.json()).toEqual({ id: 1 });
+      const proto = await fetch(`${url}/subjects/p/versions`, { method: 'POST', body: JSON.stringify({ schemaType: 'PROTOBUF', schema: 'syntax = "proto3"; message M {}' }), headers: { 'content-type': 'application/json' } });
+      expect(proto.status).toBe(422);
+    } finally {
+      child.kill();
+    }
+  });
+});
+
+/** The first `count` lines the child prints on stdout (rejects if it exits first). */
+function firstLines(child: ChildProcessByStdio<null, Readable, Readable>, count: number): Promise<string[]> {
+  return new Promise((resolveLines, reject) => {
+    let text = '';
+    let errors = '';
+    child.stderr.on('data', (chunk: Buffer) => { errors += chunk.toString(); });
+    child.stdout.on('data', (chunk: Buffer) => {
+      text += chunk.toString();
+      const lines = text.split('\n');
+      if (lines.length > count) resolveLines(lines.slice(0, count));
+    });
+    child.on('exit', (code) => reject(new Error(`serve exited with ${code}: ${errors}`)));
+  });
+}

@@ -1,0 +1,73 @@
+import { askRegistry, parseSource, readHistory, registryAuthFrom } from '../sources/index.js';
+import type { HistorySource, RegistryAnswer, SourceVersion } from '../sources/index.js';
+import type { Strategy } from '../index.js';
+import { UsageError } from './args.js';
+import type { CliIO } from './io.js';
+import type { SourceReport } from './report.js';
+import { historyFromFiles } from './schema-files.js';
+import type { CliSchemaType, SchemaFile } from './schema-files.js';
+
+/** Where `check` reads the history: HISTORY files, or a source (`--against`, `--history DIR`), with the registry options. */
+export type HistoryRequest = ({ readonly source: string } | { readonly files: readonly string[] }) & {
+  readonly subject?: string;
+  readonly topic?: string;
+  /** `--registry-auth`: `user:password` or `Bearer TOKEN`. */
+  readonly auth?: string;
+};
+
+/** The history of a check, with what the report says of its source. */
+export interface CliHistory {
+  /** Oldest first. */
+  readonly versions: readonly SourceVersion[];
+  readonly spec?: HistorySource;
+  readonly source?: SourceReport;
+  readonly strategy?: Strategy;
+  readonly strategyFrom?: string;
+}
+
+/** Reads the history a `check` asked for, through `schema-compat/sources` for every source. */
+export async function historyOf(request: HistoryRequest, candidate: SchemaFile, type: CliSchemaType | undefined, io: CliIO): Promise<CliHistory> {
+  if ('files' in request) {
+    refuseSourceOptions(request, undefined);
+    return { versions: historyFromFiles(request.files, type, io) };
+  }
+  const spec = parseSource(request.source);
+  refuseSourceOptions(request, spec);
+  const snapshot = await readHistory(spec, {
+    ...(candidate.path === '<stdin>' ? {} : { path: candidate.path }),
+    candidate: candidate.text,
+    ...(type === undefined ? {} : { schemaType: type }),
+    ...(request.subject === undefined ? {} : { subject: request.subject }),
+    ...(request.topic === undefined ? {} : { topic: request.topic }),
+    ...authOf(request, io),
+    files: { readFile: io.readFile, listFiles: io.listFiles },
+  });
+  return {
+    versions: snapshot.versions,
+    spec: snapshot.source,
+    source: { kind: snapshot.source.kind, description: snapshot.description, notes: snapshot.notes },
+    ...(snapshot.strategy === undefined ? {} : { strategy: snapshot.strategy }),
+    ...(snapshot.strategyFrom === undefined ? {} : { strategyFrom: snapshot.strategyFrom }),
+  };
+}
+
+/** For a registry source: whether registering the candidate creates a version, and with `verdict` the registry's own answer. */
+export async function askTheRegistry(request: HistoryRequest, history: CliHistory, candidate: SchemaFile, verdict: boolean, io: CliIO): Promise<RegistryAnswer | undefined> {
+  if (history.spec?.kind !== 'registry') return undefined;
+  const references = history.versions[history.versions.length - 1]?.registryReferences;
+  return askRegistry(history.spec.url, history.spec.subject ?? '', {
+    schemaType: candidate.schemaType, schema: candidate.text, ...(references === undefined ? {} : { references }),
+  }, { ...authOf(request, io), verdict });
+}
+
+function authOf(request: HistoryRequest, io: CliIO): { auth?: ReturnType<typeof registryAuthFrom> & object } {
+  const auth = registryAuthFrom(request.auth, io.env);
+  return auth === undefined ? {} : { auth };
+}
+
+/** `--subject`, `--topic` and `--registry-auth` belong to the registry sources: elsewhere they are a mistake, not ignored. */
+function refuseSourceOptions(request: HistoryRequest, spec: HistorySource | undefined): void {
+  if (request.subject !== undefined && spec?.kind !== 'registry') throw new UsageError('--subject goes with --against registry:URL');
+  if (request.topic !== undefined && spec?.kind !== 'pulsar') throw new UsageError('--topic goes with --against pulsar:URL');
+  if (request.auth !== undefined && spec?.kind !== 'registry' && spec?.kind !== 'pulsar') throw new UsageError('--registry-auth goes with --against registry:URL or pulsar:URL');
+}

@@ -1,0 +1,54 @@
+import { SchemaCompatError } from 'schema-compat';
+
+/** Why a history could not be loaded: each is a baseline that is not there, never a compatible verdict. */
+export const SourceErrorCode = {
+  /** The source text or object is malformed, or lacks what it needs (a subject, a topic, a path). */
+  BAD_SOURCE: 'BAD_SOURCE',
+  GIT_NOT_INSTALLED: 'GIT_NOT_INSTALLED',
+  NOT_A_GIT_REPOSITORY: 'NOT_A_GIT_REPOSITORY',
+  UNKNOWN_REF: 'UNKNOWN_REF',
+  /** A shallow clone cannot give a file's whole history. */
+  SHALLOW_CLONE: 'SHALLOW_CLONE',
+  /** `git:REF:PATH` names a file that is not at REF. */
+  PATH_NOT_FOUND: 'PATH_NOT_FOUND',
+  NO_MATCHING_TAGS: 'NO_MATCHING_TAGS',
+  GIT_FAILED: 'GIT_FAILED',
+  UNREADABLE_FILE: 'UNREADABLE_FILE',
+  /** Folder names that natural order cannot put in one sequence. */
+  UNORDERED_NAMES: 'UNORDERED_NAMES',
+  UNKNOWN_FILE_TYPE: 'UNKNOWN_FILE_TYPE',
+  REGISTRY_UNREACHABLE: 'REGISTRY_UNREACHABLE',
+  REGISTRY_TIMEOUT: 'REGISTRY_TIMEOUT',
+  REGISTRY_UNAUTHORIZED: 'REGISTRY_UNAUTHORIZED',
+  REGISTRY_FORBIDDEN: 'REGISTRY_FORBIDDEN',
+  REGISTRY_NOT_FOUND: 'REGISTRY_NOT_FOUND',
+  REGISTRY_SERVER_ERROR: 'REGISTRY_SERVER_ERROR',
+  /** Any other 4xx answer. */
+  REGISTRY_REFUSED: 'REGISTRY_REFUSED',
+  /** An answer that is not the JSON the API documents. */
+  REGISTRY_BAD_RESPONSE: 'REGISTRY_BAD_RESPONSE',
+  /** A version of a schema type no registered checker parses (e.g. PROTOBUF without protobufjs). */
+  UNSUPPORTED_SCHEMA_TYPE: 'UNSUPPORTED_SCHEMA_TYPE',
+} as const;
+export type SourceErrorCode = (typeof SourceErrorCode)[keyof typeof SourceErrorCode];
+
+/**
+ * A history that cannot be loaded. `message` says what was asked, what went wrong and, in `remedy`,
+ * what to do about it (the `git fetch` to run, `fetch-depth: 0`, the credentials to set).
+ */
+export class SourceError extends SchemaCompatError {
+  override readonly code: SourceErrorCode;
+  /** The source, as the user wrote it or as `describeSource` names it. */
+  readonly source: string;
+  readonly remedy?: string;
+  /** The HTTP status of a registry's answer, when there was one. */
+  readonly status?: number;
+
+  constructor(code: SourceErrorCode, source: string, problem: string, details: { readonly remedy?: string; readonly status?: number } = {}) {
+    super(code, `${source}: ${problem}${details.remedy === undefined ? '' : `. ${details.remedy}`}`);
+    this.code = code;
+    this.source = source;
+    if (details.remedy !== undefined) this.remedy = details.remedy;
+    if (details.status !== undefined) this.status = details.status;
+  }
+}

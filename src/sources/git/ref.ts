@@ -1,0 +1,36 @@
+import { SourceError, SourceErrorCode } from '../errors.js';
+import type { HistorySnapshot, ReadHistoryOptions } from '../types.js';
+import { readBlobs, renamedFrom, resolveCommit } from './repo.js';
+import { commitInfo, commitLabel, gitTarget, gitVersion } from './target.js';
+
+/**
+ * `git:REF` (the candidate's path at REF) and `git:REF:PATH`: one version, "the latest". A file
+ * the work tree renamed since REF is followed to its old path. When the candidate's path is not at
+ * REF the schema is new (nothing to compare with, and the report says so); an explicit PATH that is
+ * not there is an error.
+ */
+export async function readGitRef(source: { readonly ref: string; readonly path?: string }, options: ReadHistoryOptions): Promise<HistorySnapshot> {
+  const where = `git ${source.ref}`;
+  const target = await gitTarget(source.path, options, where);
+  const info = await commitInfo(target.repo, await resolveCommit(target.repo, source.ref));
+  const notes: string[] = [];
+  let path = target.path;
+  let [text] = await readBlobs(target.repo, [`${info.commit}:${path}`]);
+  if (text === undefined && !target.explicit) {
+    const old = await renamedFrom(target.repo, info.commit, path);
+    if (old !== undefined) {
+      notes.push(`${path} was ${old} at ${source.ref}: compared with that file`);
+      path = old;
+      [text] = await readBlobs(target.repo, [`${info.commit}:${path}`]);
+    }
+  }
+  const base = { source: { kind: 'git' as const, ...source }, notes };
+  if (text === undefined) {
+    if (target.explicit) throw new SourceError(SourceErrorCode.PATH_NOT_FOUND, where, `${path} is not a file at ${source.ref} (${info.short})`, { remedy: `List what is there: \`git ls-tree -r --name-only ${source.ref}\`` });
+    notes.push(`${path} is not at ${source.ref} (${commitLabel(info)}): a new schema, nothing to compare with`);
+    return { ...base, description: `${where}: ${path} is new (not at ${commitLabel(info)})`, versions: [], isNew: true };
+  }
+  const label = `${source.ref} ${commitLabel(info)}`;
+  const version = gitVersion({ version: 1, label, name: info.short, path, info, text }, options, where);
+  return { ...base, description: `${where}: ${path} at ${commitLabel(info)}`, versions: [version], isNew: false };
+}

@@ -1,0 +1,123 @@
+import { basename, dirname, posix, resolve } from 'node:path';
+import { SourceError, SourceErrorCode } from '../errors.js';
+import { gitFailure, gitText, runGit } from './run.js';
+
+/** A repository and the folder git commands run in. */
+export interface GitRepo {
+  /** The work tree's top folder. */
+  readonly root: string;
+  /** The source, for messages. */
+  readonly where: string;
+}
+
+/** The repository that holds `dir`. */
+export async function openRepo(dir: string, where: string): Promise<GitRepo> {
+  const root = (await gitText(dir, ['rev-parse', '--show-toplevel'], where)).trim();
+  return { root, where };
+}
+
+/**
+ * The repository of a file and the file's path in it (what `REF:PATH` takes). The file need not
+ * be tracked, or exist: a new schema has no history yet.
+ */
+export async function locateFile(file: string, cwd: string, where: string): Promise<{ repo: GitRepo; path: string }> {
+  const absolute = resolve(cwd, file);
+  const folder = dirname(absolute);
+  const prefix = (await gitText(folder, ['rev-parse', '--show-prefix'], where)).trim();
+  const repo = await openRepo(folder, where);
+  return { repo, path: posix.join(prefix, basename(absolute)) };
+}
+
+/**
+ * A path as git's `REF:PATH` reads it: from the top of the repository, or from `cwd` when it starts
+ * with `./` or `../` (gitrevisions(7)).
+ */
+export async function repoPathOf(path: string, cwd: string, where: string): Promise<{ repo: GitRepo; path: string }> {
+  if (path.startsWith('./') || path.startsWith('../')) return locateFile(path, cwd, where);
+  return { repo: await openRepo(cwd, where), path: posix.normalize(path) };
+}
+
+/** The commit a ref names; an unknown ref is a `SourceError` with the fetch that would bring it. */
+export async function resolveCommit(repo: GitRepo, ref: string): Promise<string> {
+  const output = await runGit(repo.root, ['rev-parse', '--verify', '--quiet', '--end-of-options', `${ref}^{commit}`], repo.where);
+  if (output.code === 0) return output.stdout.toString('utf8').trim();
+  if (output.stderr !== '') throw gitFailure(output.stderr, ['rev-parse', ref], repo.where);
+  throw new SourceError(SourceErrorCode.UNKNOWN_REF, repo.where, `git knows no commit named ${JSON.stringify(ref)}`, { remedy: await fetchAdvice(repo, ref) });
+}
+
+/** What to run so that `ref` exists here: CI checkouts fetch one commit and no other branch or tag. */
+async function fetchAdvice(repo: GitRepo, ref: string): Promise<string> {
+  const remotes = (await gitText(repo.root, ['remote'], repo.where)).split('\n').filter(Boolean);
+  const shallow = await isShallow(repo);
+  const ci = shallow
+    ? ' This clone is shallow: in GitHub Actions give actions/checkout `fetch-depth: 0`'
+    : ' In GitHub Actions, actions/checkout with `fetch-depth: 0` fetches every branch and tag';
+  const slash = ref.indexOf('/');
+  const remote = slash > 0 ? ref.slice(0, slash) : undefined;
+  if (remote !== undefined && remotes.includes(remote)) return `Fetch it: \`git fetch ${remote} ${ref.slice(slash + 1)}\`.${ci}`;
+  if (/^v?\d/.test(ref) || ref.startsWith('refs/tags/')) return `If it is a tag, fetch the tags: \`git fetch --tags\`.${ci}`;
+  const known = remotes.length === 0 ? '' : ` (a remote's branch is named like ${remotes[0]}/main)`;
+  return `Check the name with \`git branch -a\` and \`git tag\`${known}, or fetch it.${ci}`;
+}
+
+export async function isShallow(repo: GitRepo): Promise<boolean> {
+  return (await gitText(repo.root, ['rev-parse', '--is-shallow-repository'], repo.where)).trim() === 'true';
+}
+
+/** Refuses a shallow clone for a source that needs whole histories (the answer would silently miss versions). */
+export async function requireFullHistory(repo: GitRepo): Promise<void> {
+  if (!(await isShallow(repo))) return;
+  throw new SourceError(SourceErrorCode.SHALLOW_CLONE, repo.where, 'this clone is shallow: the history it holds is cut off, so versions would be missing', {
+    remedy: 'Fetch the whole history: `git fetch --unshallow` (GitHub Actions: actions/checkout with `fetch-depth: 0`)',
+  });
+}
+
+/**
+ * The texts of `commit:path` objects, read with one `git cat-file --batch`; undefined for a path
+ * that is not a file there. Its output is `<oid> <type> <size>\n<content>\n` or `<spec> missing\n`.
+ */
+export async function readBlobs(repo: GitRepo, specs: readonly string[]): Promise<Array<string | undefined>> {
+  if (specs.length === 0) return [];
+  if (specs.some((spec) => spec.includes('\n'))) throw new SourceError(SourceErrorCode.BAD_SOURCE, repo.where, 'a path with a line break cannot be read from git');
+  const output = await runGit(repo.root, ['cat-file', '--batch'], repo.where, `${specs.join('\n')}\n`);
+  if (output.code !== 0) throw gitFailure(output.stderr, ['cat-file', '--batch'], repo.where);
+  const texts: Array<string | undefined> = [];
+  let at = 0;
+  for (let i = 0; i < specs.length; i++) {
+    const end = output.stdout.indexOf(0x0a, at);
+    if (end < 0) throw new SourceError(SourceErrorCode.GIT_FAILED, repo.where, 'git cat-file --batch ended early');
+    const header = output.stdout.toString('utf8', at, end).split(' ');
+    at = end + 1;
+    if (header.length !== 3) {
+      texts.push(undefined);
+      continue;
+    }
+    const size = Number(header[2]);
+    texts.push(header[1] === 'blob' ? output.stdout.toString('utf8', at, at + size) : undefined);
+    at += size + 1;
+  }
+  return texts;
+}
+
+/**
+ * The path `path` had at `ref`, when the work tree renamed it since (a pull request that moves a
+ * schema): found with git's rename detection between `ref` and the work tree.
+ */
+export async function renamedFrom(repo: GitRepo, ref: string, path: string): Promise<string | undefined> {
+  const fields = (await gitText(repo.root, ['diff', '--find-renames', '--name-status', '-z', ref, '--'], repo.where)).split('\0');
+  for (let i = 0; i < fields.length; i++) {
+    const status = fields[i] as string;
+    if (status.startsWith('R') && fields[i + 2] === path) return fields[i + 1];
+    if (status.startsWith('R') || status.startsWith('C')) i += 2;
+    else i += 1;
+  }
+  return undefined;
+}
+
+/** The object names of `specs` that this repository does not hold (`git cat-file --batch-check`). */
+export async function missingObjects(repo: GitRepo, specs: readonly string[]): Promise<string[]> {
+  if (specs.length === 0) return [];
+  const output = await runGit(repo.root, ['cat-file', '--batch-check'], repo.where, `${specs.join('\n')}\n`);
+  if (output.code !== 0) throw gitFailure(output.stderr, ['cat-file', '--batch-check'], repo.where);
+  return output.stdout.toString('utf8').split('\n').filter((line) => line.endsWith(' missing')).map((line) => line.slice(0, -' missing'.length));
+}

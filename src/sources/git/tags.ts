@@ -1,0 +1,91 @@
+import { SourceError, SourceErrorCode } from '../errors.js';
+import { sameContent } from '../file-types.js';
+import type { HistorySnapshot, ReadHistoryOptions, SourceVersion } from '../types.js';
+import { compareVersions, versionInName } from '../version-order.js';
+import type { NameVersion } from '../version-order.js';
+import { describeVersions } from './log.js';
+import { gitText } from './run.js';
+import { missingObjects, readBlobs, renamedFrom } from './repo.js';
+import type { GitRepo } from './repo.js';
+import { gitTarget, gitVersion } from './target.js';
+import type { CommitInfo } from './target.js';
+
+interface Tag {
+  readonly name: string;
+  readonly info: CommitInfo;
+  readonly version: NameVersion | undefined;
+}
+
+/**
+ * `git-tags:GLOB`: the file at each tag matching GLOB, oldest first in version order (Semantic
+ * Versioning precedence, then tag date), or in date order when some tag holds no version. Tags
+ * without the file are skipped, consecutive equal contents collapsed; the notes say both.
+ */
+export async function readGitTags(source: { readonly glob: string; readonly path?: string }, options: ReadHistoryOptions): Promise<HistorySnapshot> {
+  const where = `git-tags ${source.glob}`;
+  const target = await gitTarget(source.path, options, where);
+  const { tags, notes } = orderTags(await listTags(target.repo, source.glob));
+  if (tags.length === 0) {
+    throw new SourceError(SourceErrorCode.NO_MATCHING_TAGS, where, `no tag matches ${JSON.stringify(source.glob)}`, {
+      remedy: 'Fetch the tags (`git fetch --tags`; GitHub Actions: actions/checkout with `fetch-depth: 0` or `fetch-tags: true`), or check the glob with `git tag --list`',
+    });
+  }
+  const missing = await missingObjects(target.repo, tags.map((tag) => `${tag.info.commit}^{commit}`));
+  if (missing.length > 0) {
+    throw new SourceError(SourceErrorCode.SHALLOW_CLONE, where, `the commits of ${missing.length} tags are not in this clone`, {
+      remedy: 'Fetch them: `git fetch --tags --unshallow` (GitHub Actions: actions/checkout with `fetch-depth: 0`)',
+    });
+  }
+  let path = target.path;
+  let texts = await readBlobs(target.repo, tags.map((tag) => `${tag.info.commit}:${path}`));
+  const newest = tags[tags.length - 1] as Tag;
+  if (texts.every((text) => text === undefined) && !target.explicit) {
+    const old = await renamedFrom(target.repo, newest.info.commit, path);
+    if (old !== undefined) {
+      notes.push(`${path} was ${old} at ${newest.name}: its versions are that file's`);
+      path = old;
+      texts = await readBlobs(target.repo, tags.map((tag) => `${tag.info.commit}:${path}`));
+    }
+  }
+  const absent = tags.filter((_, i) => texts[i] === undefined).map((tag) => tag.name);
+  if (absent.length > 0) notes.push(`${path} is not at ${absent.join(', ')}: skipped`);
+  const versions: SourceVersion[] = [];
+  const collapsed: string[] = [];
+  tags.forEach((tag, i) => {
+    const text = texts[i];
+    if (text === undefined) return;
+    const previous = versions[versions.length - 1];
+    if (previous !== undefined && sameContent(previous.text, text)) {
+      collapsed.push(tag.name);
+      return;
+    }
+    versions.push(gitVersion({ version: versions.length + 1, label: tag.name, name: tag.name, path, info: tag.info, text, tag: tag.name }, options, where));
+  });
+  if (collapsed.length > 0) notes.push(`${collapsed.join(', ')} hold the same file as the tag before them: not counted again`);
+  return {
+    source: { kind: 'git-tags', ...source },
+    description: `${where}: ${describeVersions(versions, path)}`,
+    versions,
+    notes,
+    isNew: versions.length === 0,
+  };
+}
+
+async function listTags(repo: GitRepo, glob: string): Promise<Tag[]> {
+  const format = '--format=%(refname:strip=2)%00%(objectname)%00%(objectname:short)%00%(*objectname)%00%(*objectname:short)%00%(creatordate:iso-strict)';
+  const output = await gitText(repo.root, ['tag', '--list', format, '--', glob], repo.where);
+  return output.split('\n').filter(Boolean).map((line) => {
+    const [name = '', object = '', objectShort = '', peeled = '', peeledShort = '', date = ''] = line.split('\0');
+    // An annotated tag points at a tag object; the commit is its peeled object.
+    const info = peeled === '' ? { commit: object, short: objectShort, date } : { commit: peeled, short: peeledShort, date };
+    return { name, info, version: versionInName(name) };
+  });
+}
+
+/** Version order when every tag has a version, else date order (the notes say which tags have none). */
+function orderTags(tags: readonly Tag[]): { tags: Tag[]; notes: string[] } {
+  const byDate = (a: Tag, b: Tag): number => (a.info.date < b.info.date ? -1 : a.info.date > b.info.date ? 1 : a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+  const unversioned = tags.filter((tag) => tag.version === undefined).map((tag) => tag.name);
+  if (unversioned.length > 0) return { tags: [...tags].sort(byDate), notes: [`tags in date order: ${unversioned.join(', ')} hold no version number`] };
+  return { tags: [...tags].sort((a, b) => compareVersions(a.version as NameVersion, b.version as NameVersion) || byDate(a, b)), notes: [] };
+}

@@ -1,0 +1,74 @@
+import { CheckerRegistry, parseSchema } from 'schema-compat';
+import type { ParsedSchema } from 'schema-compat';
+import { readDirectory } from './dir.js';
+import { SourceError, SourceErrorCode } from './errors.js';
+import { readGitLog } from './git/log.js';
+import { readGitRef } from './git/ref.js';
+import { readGitTags } from './git/tags.js';
+import { readPulsar } from './pulsar.js';
+import { readRegistry } from './registry.js';
+import { describeSource, parseSource } from './spec.js';
+import type { HistorySnapshot, HistorySource, LoadHistoryOptions, LoadedHistory, ReadHistoryOptions, SourceVersion } from './types.js';
+
+/**
+ * Reads a history from where it lives, oldest first, without parsing it: each version's text,
+ * type, label and references, the strategy the source implies and notes for the report. Throws a
+ * `SourceError` when the history cannot be read: a baseline that is not there is never "compatible".
+ */
+export async function readHistory(source: string | HistorySource, options: ReadHistoryOptions = {}): Promise<HistorySnapshot> {
+  const spec = typeof source === 'string' ? parseSource(source) : source;
+  switch (spec.kind) {
+    case 'git':
+      return readGitRef(spec, options);
+    case 'git-log':
+      return readGitLog(spec, options);
+    case 'git-tags':
+      return readGitTags(spec, options);
+    case 'dir':
+      return readDirectory(spec.path, options);
+    case 'registry':
+      return readRegistry(spec, options);
+    case 'pulsar':
+      return readPulsar(spec, options);
+    default:
+      throw new SourceError(SourceErrorCode.BAD_SOURCE, 'source', `unknown source kind ${JSON.stringify((spec as { kind?: unknown }).kind)}`);
+  }
+}
+
+/**
+ * Parses every version of a snapshot with `registry`'s checkers (its own references, then
+ * `references`, available to it), keeping its version number. A schema type without a checker is
+ * a `SourceError` naming the version; a schema that does not parse is a `SchemaParseError` naming it.
+ */
+export function parseHistory(
+  snapshot: { readonly versions: readonly SourceVersion[]; readonly source?: HistorySource },
+  options: Pick<LoadHistoryOptions, 'registry' | 'references' | 'reuse'> = {},
+): ParsedSchema[] {
+  const registry = options.registry ?? CheckerRegistry.withDefaults();
+  return snapshot.versions.map((version) => {
+    if (!registry.has(version.schemaType)) {
+      const protobuf = version.schemaType.toUpperCase() === 'PROTOBUF' ? ': register the Protobuf checker of schema-compat/protobuf (it needs `npm install protobufjs`)' : '';
+      throw new SourceError(SourceErrorCode.UNSUPPORTED_SCHEMA_TYPE, snapshot.source === undefined ? 'history' : describeSource(snapshot.source), `${version.where} is a ${version.schemaType} schema, and no checker for ${version.schemaType} is registered${protobuf}`, {
+        remedy: `Checkers registered: ${registry.types().join(', ')}`,
+      });
+    }
+    const references = { ...options.references, ...version.references };
+    return parseSchema(version.schemaType, version.text, {
+      registry, label: version.where, version: version.version, ...(Object.keys(references).length === 0 ? {} : { references }), ...(options.reuse ? { reuse: true } : {}),
+    });
+  });
+}
+
+/**
+ * `readHistory`, then `parseHistory`: the history ready for `checkCompatibility`, with what the
+ * report needs to say what was compared.
+ *
+ * ```ts
+ * const { history, strategy, description } = await loadHistory('git-log:origin/main', { path: 'schemas/user.avsc' });
+ * const result = checkCompatibility(strategy ?? 'BACKWARD', candidateText, history);
+ * ```
+ */
+export async function loadHistory(source: string | HistorySource, options: LoadHistoryOptions = {}): Promise<LoadedHistory> {
+  const snapshot = await readHistory(source, options);
+  return { ...snapshot, history: parseHistory(snapshot, options) };
+}

@@ -1,0 +1,126 @@
+import type { CheckerRegistry, ParsedSchema, Strategy } from 'schema-compat';
+
+/**
+ * Where a history lives. The text forms (`git-log:origin/main`, `registry:http://...`) are read by
+ * `parseSource`; `path` defaults to the candidate's path, `subject` and `topic` to the options'.
+ */
+export type HistorySource =
+  /** One version: the file at a git ref (a branch, tag or commit). */
+  | { readonly kind: 'git'; readonly ref: string; readonly path?: string }
+  /** Every committed version of the file in a ref's history, oldest first, renames followed. */
+  | { readonly kind: 'git-log'; readonly ref: string; readonly path?: string }
+  /** The file at each tag matching a glob, in version order. */
+  | { readonly kind: 'git-tags'; readonly glob: string; readonly path?: string }
+  /** The schema files of a folder, in natural name order. */
+  | { readonly kind: 'dir'; readonly path: string }
+  /** A subject of a Confluent-compatible registry (Confluent, Karapace, Apicurio, Redpanda). */
+  | { readonly kind: 'registry'; readonly url: string; readonly subject?: string }
+  /** A topic's schemas in Pulsar's admin REST API. */
+  | { readonly kind: 'pulsar'; readonly url: string; readonly topic?: string };
+
+export type SourceKind = HistorySource['kind'];
+
+/** One version of a history as read from its source, before parsing. */
+export interface SourceVersion {
+  /**
+   * The number findings carry (`Incompatibility.version`): the registry's own version number for
+   * `registry` and `pulsar`, the number in the file name for a folder of `v1`, `v2`, ... files, the
+   * 1-based position otherwise.
+   */
+  readonly version: number;
+  /** How reports name the version: a short commit id and date, a tag, `version 3`, a file. */
+  readonly label: string;
+  /** Where the text was read, for error messages: a file, `a1b2c3d:schemas/user.avsc`, `orders-value version 3`. */
+  readonly where: string;
+  readonly schemaType: string;
+  readonly text: string;
+  /** The named schemas it uses (Confluent schema references), dependencies first: name → text. */
+  readonly references?: Readonly<Record<string, string>>;
+  /** The references as the registry lists them, for asking the registry about the candidate. */
+  readonly registryReferences?: readonly RegistryReference[];
+  /** The file (folder and git sources): a path relative to the repository root for git. */
+  readonly path?: string;
+  /** The full commit id (git sources). */
+  readonly commit?: string;
+  /** The commit's or tag's date, ISO 8601 (git), or the registration time (Pulsar). */
+  readonly date?: string;
+  readonly tag?: string;
+  /** The registry's global schema id. */
+  readonly id?: number;
+}
+
+/** A reference as Confluent's REST API lists it. */
+export interface RegistryReference {
+  readonly name: string;
+  readonly subject: string;
+  readonly version: number;
+}
+
+/** A history read from its source, before parsing: what `readHistory` answers. */
+export interface HistorySnapshot {
+  readonly source: HistorySource;
+  /** One line that says what was compared: `git-log origin/main: 4 versions of schemas/user.avsc: ...`. */
+  readonly description: string;
+  /** Oldest first. */
+  readonly versions: readonly SourceVersion[];
+  /** The strategy the source implies (a registry subject's level), when it has one. */
+  readonly strategy?: Strategy;
+  /** Where `strategy` came from: `subject config`, `global config`, `topic policy`, ... */
+  readonly strategyFrom?: string;
+  /** Things a reader of the report must know: a version left out, a new subject, tags ordered by date. */
+  readonly notes: readonly string[];
+  /** Nothing to compare with: the subject, topic or file does not exist yet at the source. */
+  readonly isNew: boolean;
+}
+
+/** A history loaded and parsed: what `loadHistory` answers. */
+export interface LoadedHistory extends HistorySnapshot {
+  /** Oldest first, each with its `version`; what `checkCompatibility` takes. */
+  readonly history: ParsedSchema[];
+}
+
+/** Credentials for a registry: HTTP basic (Confluent's `user:password`) or a bearer token. */
+export type RegistryAuth =
+  | { readonly basic: { readonly user: string; readonly password: string } }
+  | { readonly bearer: string };
+
+/** How a folder source reads files; defaults to Node's `fs` (the CLI injects its own under test). */
+export interface FileAccess {
+  readonly readFile: (path: string) => string;
+  /** The names of the regular files of a folder. */
+  readonly listFiles: (dir: string) => readonly string[];
+}
+
+export interface ReadHistoryOptions {
+  /** The candidate's file: the git sources read the same path, a folder source leaves it out. */
+  readonly path?: string;
+  /** The candidate's text: `git-log` leaves out a newest version equal to it (the change is committed). */
+  readonly candidate?: string;
+  /** The folder git runs in and relative paths start from. Default `process.cwd()`. */
+  readonly cwd?: string;
+  /** The schema type of files (git and folder sources); default from each file's extension. */
+  readonly schemaType?: string;
+  /** The registry subject (`registry` sources), unless the source names it. */
+  readonly subject?: string;
+  /** The topic, `persistent://tenant/namespace/topic` (`pulsar` sources), unless the source names it. */
+  readonly topic?: string;
+  readonly auth?: RegistryAuth;
+  /** Per request, in milliseconds. Default 10,000. */
+  readonly timeoutMs?: number;
+  /** Further attempts after a 5xx answer, a 429 or a reset connection. Default 3. */
+  readonly retries?: number;
+  /** The first back-off, doubled on each retry. Default 250 ms. */
+  readonly retryDelayMs?: number;
+  /** The `fetch` to use. Default the global one. */
+  readonly fetch?: typeof fetch;
+  readonly files?: FileAccess;
+}
+
+export interface LoadHistoryOptions extends ReadHistoryOptions {
+  /** The checkers to parse with. Default `CheckerRegistry.withDefaults()`. */
+  readonly registry?: CheckerRegistry;
+  /** Named schemas every version may use, beside the ones its source gives it. */
+  readonly references?: Readonly<Record<string, string>>;
+  /** Parse for many checks (a registry's path). */
+  readonly reuse?: boolean;
+}
