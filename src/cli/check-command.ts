@@ -81,13 +81,16 @@ export async function runCheck(argv: readonly string[], io: CliIO): Promise<Exit
   // The candidate may use what the newest version references (a registry's shared types), unless --reference says otherwise.
   const references = { ...newest(loaded.versions)?.references, ...cliReferences };
   const parsedCandidate = parseSchema(candidate.schemaType, candidate.text, { label: candidate.path, registry, references });
-  const history = parseHistory({ versions: loaded.versions, ...(loaded.spec === undefined ? {} : { source: loaded.spec }) }, { registry, references: cliReferences });
+  const parsed = parseHistory(
+    { versions: loaded.versions, notes: loaded.source?.notes ?? [], ...(loaded.spec === undefined ? {} : { source: loaded.spec }) },
+    { registry, references: cliReferences, candidate: parsedCandidate },
+  );
   const strategy = command.strategy ?? loaded.strategy ?? DEFAULT_STRATEGY;
-  const result = checkCompatibility(strategy, parsedCandidate, history, { registry, stopAtFirstFailure: command.stopAtFirstFailure, explain: command.explain });
-  const registryAnswer = await askTheRegistry(command.history, loaded, candidate, command.registryVerdict, io);
+  const result = checkCompatibility(strategy, parsedCandidate, [...parsed.history], { registry, stopAtFirstFailure: command.stopAtFirstFailure, explain: command.explain });
+  const registryAnswer = await askTheRegistry(loaded, candidate, command.registryVerdict, io);
   const report: CheckReport = {
-    result, candidate, history: loaded.versions, failOn: command.failOn,
-    ...(loaded.source === undefined ? {} : { source: loaded.source }),
+    result, candidate, history: parsed.versions, failOn: command.failOn,
+    ...(loaded.source === undefined ? {} : { source: { ...loaded.source, notes: parsed.notes } }),
     ...(command.strategy === undefined && loaded.strategyFrom !== undefined ? { strategyFrom: loaded.strategyFrom } : {}),
     ...(registryAnswer === undefined ? {} : { registry: registryAnswer }),
   };

@@ -19,7 +19,11 @@ export type HistoryRequest = ({ readonly source: string } | { readonly files: re
 export interface CliHistory {
   /** Oldest first. */
   readonly versions: readonly SourceVersion[];
+  /** The source as read (credentials left out of its URL). */
   readonly spec?: HistorySource;
+  /** The source as asked for, and the request it came with. */
+  readonly asked?: HistorySource;
+  readonly request?: HistoryRequest;
   readonly source?: SourceReport;
   readonly strategy?: Strategy;
   readonly strategyFrom?: string;
@@ -45,6 +49,8 @@ export async function historyOf(request: HistoryRequest, candidate: SchemaFile, 
   return {
     versions: snapshot.versions,
     spec: snapshot.source,
+    asked: spec,
+    request,
     source: { kind: snapshot.source.kind, description: snapshot.description, notes: snapshot.notes },
     ...(snapshot.strategy === undefined ? {} : { strategy: snapshot.strategy }),
     ...(snapshot.strategyFrom === undefined ? {} : { strategyFrom: snapshot.strategyFrom }),
@@ -52,12 +58,13 @@ export async function historyOf(request: HistoryRequest, candidate: SchemaFile, 
 }
 
 /** For a registry source: whether registering the candidate creates a version, and with `verdict` the registry's own answer. */
-export async function askTheRegistry(request: HistoryRequest, history: CliHistory, candidate: SchemaFile, verdict: boolean, io: CliIO): Promise<RegistryAnswer | undefined> {
-  if (history.spec?.kind !== 'registry') return undefined;
+export async function askTheRegistry(history: CliHistory, candidate: SchemaFile, verdict: boolean, io: CliIO): Promise<RegistryAnswer | undefined> {
+  if (history.request === undefined || history.asked?.kind !== 'registry' || history.spec?.kind !== 'registry') return undefined;
   const references = history.versions[history.versions.length - 1]?.registryReferences;
-  return askRegistry(history.spec.url, history.spec.subject ?? '', {
+  // The URL as given (it may carry credentials); the snapshot's is without them.
+  return askRegistry(history.asked.url, history.spec.subject ?? '', {
     schemaType: candidate.schemaType, schema: candidate.text, ...(references === undefined ? {} : { references }),
-  }, { ...authOf(request, io), verdict });
+  }, { ...authOf(history.request, io), verdict });
 }
 
 function authOf(request: HistoryRequest, io: CliIO): { auth?: ReturnType<typeof registryAuthFrom> & object } {

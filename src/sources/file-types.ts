@@ -1,3 +1,5 @@
+import { jsonEqual } from '../util/json-equal.js';
+import type { JsonValue } from '../util/json.js';
 import { SourceError, SourceErrorCode } from './errors.js';
 
 /** The extension that tells a schema file's type (the extensions Confluent's tools and docs use). */
@@ -32,9 +34,27 @@ export function withoutBom(text: string): string {
   return text.startsWith('\uFEFF') ? text.slice(1) : text;
 }
 
-/** Two texts are the same version when they differ at most in line endings and trailing white space. */
-export function sameContent(a: string, b: string): boolean {
+/**
+ * Two texts are the same version: for the JSON-based types (AVRO, JSON) the same JSON document
+ * whatever its layout and key order (a formatter or an editor re-indenting a file makes no new
+ * version); otherwise the same text up to line endings and trailing white space.
+ */
+export function sameContent(a: string, b: string, schemaType: string): boolean {
+  const type = schemaType.toUpperCase();
+  if (type === 'AVRO' || type === 'JSON') {
+    const left = jsonOf(a);
+    const right = jsonOf(b);
+    if (left !== undefined && right !== undefined) return jsonEqual(left, right);
+  }
   return normalized(a) === normalized(b);
+}
+
+function jsonOf(text: string): JsonValue | undefined {
+  try {
+    return JSON.parse(withoutBom(text)) as JsonValue;
+  } catch {
+    return undefined;
+  }
 }
 
 function normalized(text: string): string {

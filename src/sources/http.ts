@@ -67,11 +67,15 @@ export async function requestJson(client: HttpClient, method: 'GET' | 'POST', pa
     if ('failure' in outcome) {
       if (last) throw outcome.failure;
     } else if (outcome.response.status === 429 || outcome.response.status >= 500) {
-      if (last) throw await serverError(client, url, outcome.response);
+      const wait = retryDelay(client, attempt, outcome.response);
+      // A Retry-After longer than we wait for: the registry is down or throttling hard, say so now.
+      if (last || wait === undefined) throw await serverError(client, url, outcome.response, attempt + 1);
+      await sleep(wait);
+      continue;
     } else {
       return answerOf(client, url, outcome.response);
     }
-    await sleep(retryDelay(client, attempt, 'response' in outcome ? outcome.response : undefined));
+    await sleep(client.retryDelayMs * 2 ** attempt);
   }
 }
 
@@ -111,12 +115,11 @@ async function answerOf(client: HttpClient, url: string, response: Response): Pr
   }
 }
 
-async function serverError(client: HttpClient, url: string, response: Response): Promise<SourceError> {
+async function serverError(client: HttpClient, url: string, response: Response, tries: number): Promise<SourceError> {
   const text = await response.text().catch(() => '');
-  const tries = client.retries + 1;
-  return new SourceError(SourceErrorCode.REGISTRY_SERVER_ERROR, client.where, `${url} answered ${response.status}${text === '' ? '' : ` (${excerpt(text)})`} ${tries} ${tries === 1 ? 'time' : 'times'}`, {
-    status: response.status, remedy: 'The registry is failing; try again later or ask its operators',
-  });
+  const answered = `${url} answered ${response.status}${text === '' ? '' : ` (${excerpt(text)})`} ${tries} ${tries === 1 ? 'time' : 'times'}`;
+  const remedy = response.status === 429 ? 'The registry is limiting the rate of requests; try again later' : 'The registry is failing; try again later or ask its operators';
+  return new SourceError(SourceErrorCode.REGISTRY_SERVER_ERROR, client.where, answered, { status: response.status, remedy });
 }
 
 /** An answer that is not what the API documents. */
@@ -149,9 +152,16 @@ export function errorCodeOf(body: unknown): number | undefined {
   return typeof code === 'number' ? code : undefined;
 }
 
-function retryDelay(client: HttpClient, attempt: number, response: Response | undefined): number {
-  const retryAfter = Number(response?.headers.get('retry-after'));
-  if (Number.isFinite(retryAfter) && retryAfter > 0) return Math.min(retryAfter * 1000, MAX_RETRY_AFTER_MS);
+/**
+ * How long to wait before retrying a 5xx or 429: its `Retry-After` (seconds or an HTTP date, RFC 9110
+ * §10.2.3) when given, else exponential back-off; undefined when `Retry-After` asks for more than we wait.
+ */
+function retryDelay(client: HttpClient, attempt: number, response: Response): number | undefined {
+  const header = response.headers.get('retry-after');
+  if (header !== null && header.trim() !== '') {
+    const seconds = /^\d+$/.test(header.trim()) ? Number(header) * 1000 : Date.parse(header) - Date.now();
+    if (Number.isFinite(seconds)) return seconds > MAX_RETRY_AFTER_MS ? undefined : Math.max(seconds, 0);
+  }
   return client.retryDelayMs * 2 ** attempt;
 }
 

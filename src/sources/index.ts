@@ -12,5 +12,6 @@ export type { NaturalComparison } from './natural-order.js';
 export { SourceError, SourceErrorCode } from './errors.js';
 export type {
   HistorySource, SourceKind, SourceVersion, RegistryReference, HistorySnapshot, LoadedHistory, RegistryAuth, FileAccess,
-  ReadHistoryOptions, LoadHistoryOptions,
+  ReadHistoryOptions, LoadHistoryOptions, ParseHistoryOptions,
 } from './types.js';
+export type { ParsedVersions } from './settle.js';

@@ -8,7 +8,9 @@ import { readGitTags } from './git/tags.js';
 import { readPulsar } from './pulsar.js';
 import { readRegistry } from './registry.js';
 import { describeSource, parseSource } from './spec.js';
-import type { HistorySnapshot, HistorySource, LoadHistoryOptions, LoadedHistory, ReadHistoryOptions, SourceVersion } from './types.js';
+import { settleCommitted } from './settle.js';
+import type { ParsedVersions } from './settle.js';
+import type { HistorySnapshot, HistorySource, LoadHistoryOptions, LoadedHistory, ParseHistoryOptions, ReadHistoryOptions, SourceVersion } from './types.js';
 
 /**
  * Reads a history from where it lives, oldest first, without parsing it: each version's text,
@@ -37,15 +39,18 @@ export async function readHistory(source: string | HistorySource, options: ReadH
 
 /**
  * Parses every version of a snapshot with `registry`'s checkers (its own references, then
- * `references`, available to it), keeping its version number. A schema type without a checker is
- * a `SourceError` naming the version; a schema that does not parse is a `SchemaParseError` naming it.
+ * `references`, available to it), keeping its version number. With the `candidate`, a git-log
+ * history is settled by the checker's identity (`settleCommitted`): versions that change nothing
+ * are merged, and the candidate's own committed versions left out, with notes saying so. A schema
+ * type without a checker is a `SourceError` naming the version; a schema that does not parse is a
+ * `SchemaParseError` naming it.
  */
 export function parseHistory(
-  snapshot: { readonly versions: readonly SourceVersion[]; readonly source?: HistorySource },
-  options: Pick<LoadHistoryOptions, 'registry' | 'references' | 'reuse'> = {},
-): ParsedSchema[] {
+  snapshot: { readonly versions: readonly SourceVersion[]; readonly source?: HistorySource; readonly notes?: readonly string[] },
+  options: ParseHistoryOptions = {},
+): ParsedVersions {
   const registry = options.registry ?? CheckerRegistry.withDefaults();
-  return snapshot.versions.map((version) => {
+  const history = snapshot.versions.map((version) => {
     if (!registry.has(version.schemaType)) {
       const protobuf = version.schemaType.toUpperCase() === 'PROTOBUF' ? ': register the Protobuf checker of schema-compat/protobuf (it needs `npm install protobufjs`)' : '';
       throw new SourceError(SourceErrorCode.UNSUPPORTED_SCHEMA_TYPE, snapshot.source === undefined ? 'history' : describeSource(snapshot.source), `${version.where} is a ${version.schemaType} schema, and no checker for ${version.schemaType} is registered${protobuf}`, {
@@ -57,11 +62,14 @@ export function parseHistory(
       registry, label: version.where, version: version.version, ...(Object.keys(references).length === 0 ? {} : { references }), ...(options.reuse ? { reuse: true } : {}),
     });
   });
+  const parsed = { versions: snapshot.versions, history, notes: snapshot.notes ?? [] };
+  return options.candidate !== undefined && snapshot.source?.kind === 'git-log' ? settleCommitted(parsed, options.candidate, registry) : parsed;
 }
 
 /**
  * `readHistory`, then `parseHistory`: the history ready for `checkCompatibility`, with what the
- * report needs to say what was compared.
+ * report needs to say what was compared. The candidate's text (`options.candidate`) lets a
+ * git-log history leave out the candidate's own committed versions.
  *
  * ```ts
  * const { history, strategy, description } = await loadHistory('git-log:origin/main', { path: 'schemas/user.avsc' });
@@ -70,5 +78,25 @@ export function parseHistory(
  */
 export async function loadHistory(source: string | HistorySource, options: LoadHistoryOptions = {}): Promise<LoadedHistory> {
   const snapshot = await readHistory(source, options);
-  return { ...snapshot, history: parseHistory(snapshot, options) };
+  const registry = options.registry ?? CheckerRegistry.withDefaults();
+  const candidate = parsedCandidate(snapshot, options, registry);
+  const parsed = parseHistory(snapshot, {
+    registry,
+    ...(options.references === undefined ? {} : { references: options.references }),
+    ...(options.reuse === undefined ? {} : { reuse: options.reuse }),
+    ...(candidate === undefined ? {} : { candidate }),
+  });
+  return { ...snapshot, versions: parsed.versions, notes: parsed.notes, history: [...parsed.history] };
+}
+
+/** The candidate parsed for settling a git-log history; undefined when there is none or it does not parse (the check will say why). */
+function parsedCandidate(snapshot: HistorySnapshot, options: LoadHistoryOptions, registry: CheckerRegistry): ParsedSchema | undefined {
+  const type = options.schemaType ?? snapshot.versions[snapshot.versions.length - 1]?.schemaType;
+  if (options.candidate === undefined || snapshot.source.kind !== 'git-log' || type === undefined || !registry.has(type)) return undefined;
+  try {
+    const references = options.references === undefined ? {} : { references: options.references };
+    return parseSchema(type, options.candidate, { registry, label: 'candidate', ...references });
+  } catch {
+    return undefined;
+  }
 }

@@ -58,7 +58,7 @@ export async function readPulsar(source: { readonly url: string; readonly topic?
   const level = await topicStrategy(client, topic, newestType);
   const count = `${versions.length} ${versions.length === 1 ? 'version' : 'versions'}${versions.length === 0 ? '' : ` (${versions.map((version) => version.version).join(', ')})`}`;
   return {
-    source: { kind: 'pulsar', url: source.url, topic: topic.full },
+    source: { kind: 'pulsar', url: publicUrl(source.url), topic: topic.full },
     description: `${where}: topic ${topic.full}, ${versions.length === 0 ? 'no schema (new)' : count}, strategy ${level.strategy} (${level.from})`,
     versions,
     strategy: level.strategy,
@@ -98,7 +98,7 @@ interface SchemaItem {
  * a topic without a schema answers an empty list, or 404 "Schema not found" on older brokers.
  */
 function schemaItems(client: HttpClient, answer: HttpAnswer): SchemaItem[] {
-  if (answer.status === 404 && /schema/i.test(registryMessage(answer.body))) return [];
+  if (answer.status === 404 && /\bschemas? not found\b/i.test(registryMessage(answer.body))) return [];
   if (answer.status !== 200) throw unexpectedAnswer(client, answer);
   const list = (answer.body as Record<string, unknown> | undefined)?.['getSchemaResponses'];
   if (!Array.isArray(list)) throw badResponse(client, answer.url, 'expected {"getSchemaResponses": [...]}');
@@ -126,26 +126,27 @@ async function topicStrategy(client: HttpClient, topic: Topic, schemaType: strin
   if (fromNamespace !== undefined) return { strategy: parsePulsarStrategy(client, fromNamespace), from: 'namespace policy' };
   const autoUpdate = await policy(client, `/admin/v2/namespaces/${namespace}/schemaAutoUpdateCompatibilityStrategy`, [404]);
   if (autoUpdate !== undefined) {
-    const strategy = AUTO_UPDATE_STRATEGIES[autoUpdate] ?? 'ALWAYS_INCOMPATIBLE';
-    return { strategy, from: `namespace auto-update policy ${autoUpdate}` };
+    // Pulsar maps anything it does not know to ALWAYS_INCOMPATIBLE (SchemaCompatibilityStrategy.fromAutoUpdatePolicy).
+    const strategy = Object.prototype.hasOwnProperty.call(AUTO_UPDATE_STRATEGIES, autoUpdate.value) ? (AUTO_UPDATE_STRATEGIES[autoUpdate.value] as Strategy) : 'ALWAYS_INCOMPATIBLE';
+    return { strategy, from: `namespace auto-update policy ${autoUpdate.value}` };
   }
   return { strategy: defaultStrategy(schemaType, 'pulsar'), from: `Pulsar's default for ${schemaType}; a broker's schemaCompatibilityStrategy may differ` };
 }
 
-/** A policy's value: a JSON string; undefined when unset (null, empty, UNDEFINED) or answered with an `unset` status. */
-async function policy(client: HttpClient, path: string, unset: readonly number[]): Promise<string | undefined> {
+/** A policy's value and where it was read: a JSON string; undefined when unset (null, empty, UNDEFINED) or answered with an `unset` status. */
+async function policy(client: HttpClient, path: string, unset: readonly number[]): Promise<{ value: string; url: string } | undefined> {
   const answer = await requestJson(client, 'GET', path);
   if (unset.includes(answer.status)) return undefined;
   if (answer.status !== 200 && answer.status !== 204) throw unexpectedAnswer(client, answer);
   if (answer.body === undefined || answer.body === null) return undefined;
   if (typeof answer.body !== 'string') throw badResponse(client, answer.url, 'expected a strategy name as a JSON string');
-  return answer.body === '' || answer.body.toUpperCase() === 'UNDEFINED' ? undefined : answer.body;
+  return answer.body === '' || answer.body.toUpperCase() === 'UNDEFINED' ? undefined : { value: answer.body, url: answer.url };
 }
 
-function parsePulsarStrategy(client: HttpClient, name: string): Strategy {
+function parsePulsarStrategy(client: HttpClient, found: { value: string; url: string }): Strategy {
   try {
-    return parseStrategy(name);
+    return parseStrategy(found.value);
   } catch {
-    throw badResponse(client, client.base, `unknown schema compatibility strategy ${JSON.stringify(name)}`);
+    throw badResponse(client, found.url, `unknown schema compatibility strategy ${JSON.stringify(found.value)}`);
   }
 }

@@ -33,19 +33,20 @@ export async function readRegistry(source: { readonly url: string; readonly subj
   const subject = source.subject ?? options.subject;
   if (subject === undefined || subject === '') throw new SourceError(SourceErrorCode.BAD_SOURCE, where, 'which subject? A registry source needs one', { remedy: 'Give it: --subject orders-value (library: the subject option)' });
   const client = httpClient(source.url, where, options);
-  const base = { source: { kind: 'registry' as const, url: source.url, subject } };
+  const base = { source: { kind: 'registry' as const, url: publicUrl(source.url), subject } };
   const listed = await requestJson(client, 'GET', `/subjects/${encodeURIComponent(subject)}/versions`);
+  const isNew = listed.status === 404 && errorCodeOf(listed.body) === SUBJECT_NOT_FOUND;
+  if (!isNew && listed.status !== 200) throw unexpectedAnswer(client, listed);
   const level = await subjectLevel(client, subject);
   const strategyPart = { strategy: level.strategy, strategyFrom: level.from };
   const levelText = `level ${level.strategy} (${level.from})`;
-  if (listed.status === 404 && errorCodeOf(listed.body) === SUBJECT_NOT_FOUND) {
+  if (isNew) {
     return {
       ...base, ...strategyPart, versions: [], isNew: true,
       description: `${where}: subject ${subject} is new (not registered), ${levelText}`,
-      notes: [`subject ${subject} does not exist in the registry: a new subject, nothing to compare with`],
+      notes: [`subject ${subject} does not exist in the registry: a new subject, nothing to compare with`, ...level.notes],
     };
   }
-  if (listed.status !== 200) throw unexpectedAnswer(client, listed);
   const numbers = versionNumbers(client, listed.url, listed.body);
   const references = new Map<string, Promise<VersionAnswer>>();
   const notes: string[] = [...level.notes];
@@ -128,33 +129,43 @@ async function referenceTexts(client: HttpClient, references: readonly RegistryR
 /**
  * The subject's effective level and where it is set: the subject's own config (`GET /config/{s}`),
  * else the global one (`GET /config/{s}?defaultToGlobal=true`, or `GET /config` where a registry
- * does not know that parameter). Confluent names the level `compatibilityLevel` when reading it.
+ * does not know that parameter). A subject config may set other things than the level (a
+ * `compatibilityGroup`): then the level is the global one. Confluent names the level
+ * `compatibilityLevel` when reading it.
  */
 async function subjectLevel(client: HttpClient, subject: string): Promise<{ strategy: Strategy; from: string; notes: string[] }> {
   const path = `/config/${encodeURIComponent(subject)}`;
   const own = await requestJson(client, 'GET', path);
-  if (own.status === 200) return levelOf(client, own.url, own.body, 'subject config');
+  if (own.status !== 200 && own.status !== 404) throw unexpectedAnswer(client, own);
+  const notes = own.status === 200 ? groupNotes(own.body) : [];
+  const ownLevel = own.status === 200 ? levelIn(client, own.url, own.body) : undefined;
+  if (ownLevel !== undefined) return { strategy: ownLevel, from: 'subject config', notes };
   for (const fallback of [`${path}?defaultToGlobal=true`, '/config']) {
     const answer = await requestJson(client, 'GET', fallback);
-    if (answer.status === 200) return levelOf(client, answer.url, answer.body, 'global config');
-    if (answer.status !== 404) throw unexpectedAnswer(client, answer);
+    const level = answer.status === 200 ? levelIn(client, answer.url, answer.body) : undefined;
+    if (level !== undefined) return { strategy: level, from: 'global config', notes };
+    if (answer.status !== 404 && answer.status !== 200) throw unexpectedAnswer(client, answer);
+    if (fallback === '/config') throw answer.status === 200 ? badResponse(client, answer.url, 'expected {"compatibilityLevel": ...}') : unexpectedAnswer(client, answer);
   }
-  throw new SourceError(SourceErrorCode.REGISTRY_NOT_FOUND, client.where, `${client.base}/config answered 404: no compatibility level to read`, { remedy: 'Check that the URL is the registry API root' });
+  throw new SourceError(SourceErrorCode.REGISTRY_BAD_RESPONSE, client.where, 'no compatibility level to read');
 }
 
-function levelOf(client: HttpClient, url: string, body: unknown, from: string): { strategy: Strategy; from: string; notes: string[] } {
+/** The level of a config answer; undefined when it sets none. */
+function levelIn(client: HttpClient, url: string, body: unknown): Strategy | undefined {
   const record = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
   const level = record['compatibilityLevel'] ?? record['compatibility'];
+  if (level === undefined || level === null) return undefined;
   if (typeof level !== 'string') throw badResponse(client, url, 'expected {"compatibilityLevel": ...}');
-  let strategy: Strategy;
   try {
-    strategy = parseStrategy(level);
+    return parseStrategy(level);
   } catch {
     throw badResponse(client, url, `unknown compatibility level ${JSON.stringify(level)}`);
   }
-  const group = record['compatibilityGroup'];
-  const notes = typeof group === 'string' && group !== ''
+}
+
+function groupNotes(body: unknown): string[] {
+  const group = typeof body === 'object' && body !== null ? (body as Record<string, unknown>)['compatibilityGroup'] : undefined;
+  return typeof group === 'string' && group !== ''
     ? [`the subject's compatibilityGroup ${JSON.stringify(group)} is not applied here: every version is compared (stricter than the registry)`]
     : [];
-  return { strategy, from, notes };
 }

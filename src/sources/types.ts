@@ -116,11 +116,16 @@ export interface ReadHistoryOptions {
   readonly files?: FileAccess;
 }
 
-export interface LoadHistoryOptions extends ReadHistoryOptions {
+/** How `parseHistory` parses. */
+export interface ParseHistoryOptions {
   /** The checkers to parse with. Default `CheckerRegistry.withDefaults()`. */
   readonly registry?: CheckerRegistry;
   /** Named schemas every version may use, beside the ones its source gives it. */
   readonly references?: Readonly<Record<string, string>>;
   /** Parse for many checks (a registry's path). */
   readonly reuse?: boolean;
+  /** The candidate, parsed: a git-log history leaves out the candidate's own committed versions. */
+  readonly candidate?: ParsedSchema;
 }
+
+export interface LoadHistoryOptions extends ReadHistoryOptions, Omit<ParseHistoryOptions, 'candidate'> {}

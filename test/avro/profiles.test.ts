@@ -102,6 +102,16 @@ describe('profile pulsar: Java 1.12 runtime resolution (reference/avro.md §2.10
     });
   });
 
+  it('names the missing field in the sentence of a pulsar finding, not Java\'s runtime text', () => {
+    const reader = { type: 'record', name: 'R', fields: [{ name: 'a', type: 'int' }, { name: 'b', type: 'int' }] };
+    const writer = { type: 'record', name: 'R', fields: [{ name: 'a', type: 'int' }] };
+    const result = checkCompatibility('BACKWARD', reader, [writer], { avro: { profile: 'pulsar' } });
+    expect(result.incompatibilities.map(({ message, description }) => ({ message, description }))).toEqual([{
+      message: 'Found R, expecting R, missing required field b',
+      description: "The field 'b' at path '/fields/1' in the new schema has no default value and is missing in the old schema",
+    }]);
+  });
+
   it('resolves missing enum symbols at read time: a warning, not an incompatibility', () => {
     const reader = field({ type: 'enum', name: 'E', symbols: ['A', 'B'] });
     const writer = field({ type: 'enum', name: 'E', symbols: ['A', 'B', 'C'] });

@@ -1,17 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { USER_HISTORY, cli, example, fixture } from './support.js';
-
-/** `::level k=v,k=v::message` → its parts, with the workflow-command escapes undone. */
-function parseAnnotation(line: string): { level: string; properties: Record<string, string>; message: string } {
-  const match = /^::(\w+) ([^:]*)::(.*)$/.exec(line);
-  if (match === null) throw new Error(`not an annotation: ${line}`);
-  const unescape = (text: string): string => text.replace(/%0A/g, '\n').replace(/%0D/g, '\r').replace(/%3A/g, ':').replace(/%2C/g, ',').replace(/%25/g, '%');
-  const properties = Object.fromEntries((match[2] as string).split(',').map((pair) => {
-    const eq = pair.indexOf('=');
-    return [pair.slice(0, eq), unescape(pair.slice(eq + 1))];
-  }));
-  return { level: match[1] as string, properties, message: unescape(match[3] as string) };
-}
+import { USER_HISTORY, cli, example, fixture, parseAnnotation } from './support.js';
 
 describe('check --format github', () => {
   it('annotates each finding on the line of the reader schema it points into, then prints a summary', () => {

@@ -26,3 +26,15 @@ export function json(run: Run): CompatibilityResult {
 }
 
 export const CHECK_USAGE_LINE = 'usage: schema-compat check [--strategy S] [--type T] [--format F] [options] CANDIDATE (HISTORY... | --against SOURCE | --history DIR)';
+
+/** `::level k=v,k=v::message` → its parts, with the workflow-command escapes undone. */
+export function parseAnnotation(line: string): { level: string; properties: Record<string, string>; message: string } {
+  const match = /^::(\w+) ([^:]*)::(.*)$/.exec(line);
+  if (match === null) throw new Error(`not an annotation: ${line}`);
+  const unescape = (text: string): string => text.replace(/%0A/g, '\n').replace(/%0D/g, '\r').replace(/%3A/g, ':').replace(/%2C/g, ',').replace(/%25/g, '%');
+  const properties = Object.fromEntries((match[2] as string).split(',').map((pair) => {
+    const eq = pair.indexOf('=');
+    return [pair.slice(0, eq), unescape(pair.slice(eq + 1))];
+  }));
+  return { level: match[1] as string, properties, message: unescape(match[3] as string) };
+}

@@ -94,6 +94,22 @@ describe('git-log: every committed version of a file', () => {
     }
   });
 
+  it('leaves out every committed version identical to the candidate (a doc-only commit after the change), by the checker\'s identity', async () => {
+    const documented = BREAKING.replace('"name": "User",', '"name": "User",\n  "doc": "A customer",');
+    repo.commit('breaking', { 'schemas/customer.avsc': BREAKING }, '2026-10-07');
+    repo.commit('doc only', { 'schemas/customer.avsc': documented }, '2026-10-08');
+    try {
+      const loaded = await loadHistory('git-log', { cwd: repo.dir, path: 'schemas/customer.avsc', candidate: documented });
+      expect(loaded.versions.map((version) => version.commit)).toEqual(commits);
+      expect(loaded.history.map((schema) => schema.version)).toEqual([1, 2, 3]);
+      const breaking = repo.short(repo.git('rev-parse', 'HEAD~1').trim());
+      expect(loaded.notes.at(-1)).toBe(`${breaking} (2026-10-07) is the candidate's own schema (the change is committed): left out`);
+      expect(checkCompatibility('BACKWARD', documented, loaded.history).compatible).toBe(false);
+    } finally {
+      repo.git('reset', '-q', '--hard', 'HEAD~2');
+    }
+  });
+
   it('reads the history of another ref (git-log:REF) and of another path (git-log:REF:PATH)', async () => {
     repo.git('checkout', '-q', '-b', 'feature');
     repo.commit('feature change', { 'schemas/customer.avsc': BREAKING }, '2026-10-08');

@@ -35,6 +35,15 @@ export const AvroWarningType = {
 export type AvroWarningType = (typeof AvroWarningType)[keyof typeof AvroWarningType];
 
 /**
+ * The field a READER_FIELD_MISSING_DEFAULT_VALUE names: the message itself under `confluent` and
+ * `strict` (Java's SchemaCompatibility gives the field name), the tail of Java's runtime resolver
+ * text under `pulsar` ("Found User, expecting User, missing required field age").
+ */
+function missingFieldName(message: string): string {
+  return /, missing required field (.+)$/.exec(message)?.[1] ?? message;
+}
+
+/**
  * Confluent's sentence for an Avro finding (its `avro/Difference` templates), with the reader
  * and writer filled in as "new" or "old" by the direction of the check.
  */
@@ -52,7 +61,7 @@ export function describeAvroFinding(finding: Finding, roles: Roles): string {
     case AvroIncompatibilityType.MISSING_UNION_BRANCH:
       return `The ${roles.reader} schema is missing a type inside a union field at path '${path}' in the ${roles.writer} schema`;
     case AvroIncompatibilityType.READER_FIELD_MISSING_DEFAULT_VALUE:
-      return `The field '${finding.message}' at path '${path}' in the ${roles.reader} schema has no default value and is missing in the ${roles.writer} schema`;
+      return `The field '${missingFieldName(finding.message)}' at path '${path}' in the ${roles.reader} schema has no default value and is missing in the ${roles.writer} schema`;
     case AvroIncompatibilityType.AMBIGUOUS_FIELD_ALIAS:
       return `The field at path '${path}' in the ${roles.reader} schema matches more than one field of the ${roles.writer} schema by its name and aliases`;
     case AvroWarningType.LOSSY_PROMOTION:

@@ -1,4 +1,4 @@
-import { sameContent } from '../file-types.js';
+import { sameContent, schemaTypeOfPath } from '../file-types.js';
 import type { HistorySnapshot, ReadHistoryOptions, SourceVersion } from '../types.js';
 import { gitText } from './run.js';
 import { readBlobs, renamedFrom, requireFullHistory, resolveCommit } from './repo.js';
@@ -37,13 +37,14 @@ export async function readGitLog(source: { readonly ref: string; readonly path?:
   }
   const present = commits.filter((entry): entry is FileCommit & { path: string } => entry.path !== undefined).reverse();
   const texts = await readBlobs(target.repo, present.map((entry) => `${entry.info.commit}:${entry.path}`));
+  const schemaType = schemaTypeOfPath(path, options.schemaType, where);
   const kept: Array<{ entry: FileCommit & { path: string }; text: string }> = [];
   present.forEach((entry, i) => {
     const text = texts[i];
-    if (text !== undefined && (kept.length === 0 || !sameContent((kept[kept.length - 1] as { text: string }).text, text))) kept.push({ entry, text });
+    if (text !== undefined && (kept.length === 0 || !sameContent((kept[kept.length - 1] as { text: string }).text, text, schemaType))) kept.push({ entry, text });
   });
   const newest = kept[kept.length - 1];
-  if (newest !== undefined && options.candidate !== undefined && sameContent(newest.text, options.candidate)) {
+  if (newest !== undefined && options.candidate !== undefined && sameContent(newest.text, options.candidate, schemaType)) {
     kept.pop();
     notes.push(`the newest committed version, ${commitLabel(newest.entry.info)}, equals the candidate (the change is committed): left out, so the candidate is compared with the versions before it`);
   }

@@ -55,7 +55,7 @@ export async function readGitTags(source: { readonly glob: string; readonly path
     const text = texts[i];
     if (text === undefined) return;
     const previous = versions[versions.length - 1];
-    if (previous !== undefined && sameContent(previous.text, text)) {
+    if (previous !== undefined && sameContent(previous.text, text, previous.schemaType)) {
       collapsed.push(tag.name);
       return;
     }
