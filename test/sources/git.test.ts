@@ -207,7 +207,28 @@ describe('git:REF: the file at one ref', () => {
     try {
       const snapshot = await readHistory('git:main', { cwd: repo.dir, path: 'schemas/account.avsc' });
       expect(snapshot.versions.map((version) => [version.path, version.text])).toEqual([['schemas/user.avsc', V2]]);
-      expect(snapshot.notes).toEqual(['schemas/account.avsc was schemas/user.avsc at main: compared with that file']);
+      expect(snapshot.notes).toEqual(["schemas/account.avsc was schemas/user.avsc at main (found by git's rename detection): compared with that file"]);
+    } finally {
+      repo.git('checkout', '-q', 'main');
+      repo.write('schemas/user.avsc', BREAKING);
+    }
+  });
+
+  it('finds a one-line schema moved and edited in one change by its schema name (git sees no rename in a rewritten line)', async () => {
+    const oneLine = (fields: unknown[]): string => JSON.stringify({ type: 'record', name: 'Invoice', namespace: 'com.acme', fields });
+    repo.git('checkout', '-q', '-b', 'invoices');
+    repo.commit('invoice v1', { 'billing/invoice.avsc': oneLine([{ name: 'id', type: 'long' }]) }, '2026-10-04');
+    repo.git('checkout', '-q', '-b', 'move-and-edit');
+    repo.git('mv', 'billing/invoice.avsc', 'schemas/invoice.avsc');
+    // Rewritten enough that git's similarity (by chunks of content) sees two unrelated files.
+    const moved = oneLine([{ name: 'id', type: 'string' }, { name: 'customerReference', type: ['null', 'string'], default: null }, { name: 'totalAmountInCents', type: 'long', default: 0 }, { name: 'issuedAtEpochMillis', type: { type: 'long', logicalType: 'timestamp-millis' }, default: 0 }]);
+    repo.commit('move and break', { 'schemas/invoice.avsc': moved }, '2026-10-05');
+    try {
+      for (const source of ['git:invoices', 'git-log:invoices']) {
+        const snapshot = await readHistory(source, { cwd: repo.dir, path: 'schemas/invoice.avsc', candidate: moved });
+        expect(snapshot.versions.map((version) => version.path), source).toEqual(['billing/invoice.avsc']);
+        expect(snapshot.notes[0], source).toMatch(/^schemas\/invoice\.avsc was billing\/invoice\.avsc at invoices \(found by its schema name com\.acme\.Invoice\)/);
+      }
     } finally {
       repo.git('checkout', '-q', 'main');
       repo.write('schemas/user.avsc', BREAKING);
@@ -263,6 +284,23 @@ describe('git-tags:GLOB: the file at each tag, in version order', () => {
     ]);
     // An annotated tag is read at its commit.
     expect(snapshot.versions[0]?.commit).toBe(repo.git('rev-parse', 'v1.0.0^{commit}').trim());
+  });
+
+  it('reads tags made before the file moved at its former path (the file\'s git history)', async () => {
+    repo.git('checkout', '-q', '-b', 'moved');
+    repo.git('mv', 'schemas/user.avsc', 'schemas/customer.avsc');
+    repo.commit('move', {}, '2026-10-04');
+    try {
+      const snapshot = await readHistory('git-tags:v*', { cwd: repo.dir, path: 'schemas/customer.avsc' });
+      expect(snapshot.versions.map(({ label, path, text }) => ({ label, path, text }))).toEqual([
+        { label: 'v1.0.0', path: 'schemas/user.avsc', text: V1 },
+        { label: 'v1.10.0-rc.1', path: 'schemas/user.avsc', text: V2 },
+        { label: 'v1.10.0', path: 'schemas/user.avsc', text: V3 },
+      ]);
+      expect(snapshot.notes).toContain("schemas/customer.avsc was schemas/user.avsc at some tags (found by git's rename detection): read from there");
+    } finally {
+      repo.git('checkout', '-q', 'main');
+    }
   });
 
   it('orders by tag date when a tag holds no version number, and says so', async () => {

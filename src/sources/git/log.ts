@@ -1,16 +1,10 @@
 import { sameContent, schemaTypeOfPath } from '../file-types.js';
 import type { HistorySnapshot, ReadHistoryOptions, SourceVersion } from '../types.js';
-import { gitText } from './run.js';
-import { readBlobs, renamedFrom, requireFullHistory, resolveCommit } from './repo.js';
-import type { GitRepo } from './repo.js';
+import { fileHistory } from './file-history.js';
+import type { FileCommit } from './file-history.js';
+import { formerPaths } from './renames.js';
+import { readBlobs, requireFullHistory, resolveCommit } from './repo.js';
 import { commitLabel, gitTarget, gitVersion } from './target.js';
-import type { CommitInfo } from './target.js';
-
-/** One commit that touched the file, and the path the file had there (undefined: it was deleted). */
-interface FileCommit {
-  readonly info: CommitInfo;
-  readonly path: string | undefined;
-}
 
 /**
  * `git-log` / `git-log:REF`: every committed version of the file in REF's history (default HEAD),
@@ -28,11 +22,12 @@ export async function readGitLog(source: { readonly ref: string; readonly path?:
   let path = target.path;
   let commits = await fileHistory(target.repo, commit, path);
   if (commits.length === 0 && !target.explicit) {
-    const old = await renamedFrom(target.repo, commit, path);
-    if (old !== undefined) {
-      notes.push(`${path} was ${old} at ${source.ref}: its history is that file's`);
-      path = old;
-      commits = await fileHistory(target.repo, commit, path);
+    for (const former of await formerPaths(target.repo, commit, path, options.candidate)) {
+      commits = await fileHistory(target.repo, commit, former.path);
+      if (commits.length === 0) continue;
+      notes.push(`${path} was ${former.path} at ${source.ref} (found by ${former.how}): its history is that file's`);
+      path = former.path;
+      break;
     }
   }
   const present = commits.filter((entry): entry is FileCommit & { path: string } => entry.path !== undefined).reverse();
@@ -67,29 +62,4 @@ export function describeVersions(versions: readonly SourceVersion[], path: strin
   const labels = versions.map((version) => version.label);
   const named = labels.length <= 6 ? labels : [...labels.slice(0, 2), '...', ...labels.slice(-3)];
   return `${count}: ${named.join(', ')}`;
-}
-
-/**
- * The commits of `git log --follow` for one file, newest first. With `-z` each commit is
- * `\x01<format>\0` then `\n`, then name-status entries: `M\0path\0`, `R100\0old\0new\0`.
- */
-async function fileHistory(repo: GitRepo, commit: string, path: string): Promise<FileCommit[]> {
-  const output = await gitText(repo.root, ['log', '--follow', '--name-status', '-z', '--format=%x01%H%x00%h%x00%cI', commit, '--', path], repo.where);
-  const commits: FileCommit[] = [];
-  let current = path;
-  for (const record of output.split('\x01').slice(1)) {
-    const [full = '', short = '', date = '', ...rest] = record.split('\0');
-    const fields = rest.map((field) => field.replace(/^\n/, '')).filter((field) => field !== '');
-    const status = fields[0];
-    let at: string | undefined = current;
-    if (status?.startsWith('R') || status?.startsWith('C')) {
-      at = fields[2];
-      current = fields[1] ?? current;
-    } else if (status !== undefined) {
-      at = status.startsWith('D') ? undefined : fields[1];
-      current = fields[1] ?? current;
-    }
-    commits.push({ info: { commit: full, short, date }, path: at });
-  }
-  return commits;
 }

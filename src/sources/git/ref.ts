@@ -1,11 +1,12 @@
 import { SourceError, SourceErrorCode } from '../errors.js';
 import type { HistorySnapshot, ReadHistoryOptions } from '../types.js';
-import { readBlobs, renamedFrom, resolveCommit } from './repo.js';
+import { formerPaths } from './renames.js';
+import { readBlobs, resolveCommit } from './repo.js';
 import { commitInfo, commitLabel, gitTarget, gitVersion } from './target.js';
 
 /**
  * `git:REF` (the candidate's path at REF) and `git:REF:PATH`: one version, "the latest". A file
- * the work tree renamed since REF is followed to its old path. When the candidate's path is not at
+ * moved since REF is followed to its old path (`formerPaths`). When the candidate's path is not at
  * REF the schema is new (nothing to compare with, and the report says so); an explicit PATH that is
  * not there is an error.
  */
@@ -17,11 +18,12 @@ export async function readGitRef(source: { readonly ref: string; readonly path?:
   let path = target.path;
   let [text] = await readBlobs(target.repo, [`${info.commit}:${path}`]);
   if (text === undefined && !target.explicit) {
-    const old = await renamedFrom(target.repo, info.commit, path);
-    if (old !== undefined) {
-      notes.push(`${path} was ${old} at ${source.ref}: compared with that file`);
-      path = old;
-      [text] = await readBlobs(target.repo, [`${info.commit}:${path}`]);
+    for (const former of await formerPaths(target.repo, info.commit, path, options.candidate)) {
+      [text] = await readBlobs(target.repo, [`${info.commit}:${former.path}`]);
+      if (text === undefined) continue;
+      notes.push(`${path} was ${former.path} at ${source.ref} (found by ${former.how}): compared with that file`);
+      path = former.path;
+      break;
     }
   }
   const base = { source: { kind: 'git' as const, ...source }, notes };

@@ -99,21 +99,6 @@ export async function readBlobs(repo: GitRepo, specs: readonly string[]): Promis
   return texts;
 }
 
-/**
- * The path `path` had at `ref`, when the work tree renamed it since (a pull request that moves a
- * schema): found with git's rename detection between `ref` and the work tree.
- */
-export async function renamedFrom(repo: GitRepo, ref: string, path: string): Promise<string | undefined> {
-  const fields = (await gitText(repo.root, ['diff', '--find-renames', '--name-status', '-z', ref, '--'], repo.where)).split('\0');
-  for (let i = 0; i < fields.length; i++) {
-    const status = fields[i] as string;
-    if (status.startsWith('R') && fields[i + 2] === path) return fields[i + 1];
-    if (status.startsWith('R') || status.startsWith('C')) i += 2;
-    else i += 1;
-  }
-  return undefined;
-}
-
 /** The object names of `specs` that this repository does not hold (`git cat-file --batch-check`). */
 export async function missingObjects(repo: GitRepo, specs: readonly string[]): Promise<string[]> {
   if (specs.length === 0) return [];

@@ -5,7 +5,8 @@ import { compareVersions, versionInName } from '../version-order.js';
 import type { NameVersion } from '../version-order.js';
 import { describeVersions } from './log.js';
 import { gitText } from './run.js';
-import { missingObjects, readBlobs, renamedFrom } from './repo.js';
+import { formerPaths } from './renames.js';
+import { missingObjects, readBlobs } from './repo.js';
 import type { GitRepo } from './repo.js';
 import { gitTarget, gitVersion } from './target.js';
 import type { CommitInfo } from './target.js';
@@ -36,15 +37,21 @@ export async function readGitTags(source: { readonly glob: string; readonly path
       remedy: 'Fetch them: `git fetch --tags --unshallow` (GitHub Actions: actions/checkout with `fetch-depth: 0`)',
     });
   }
-  let path = target.path;
-  let texts = await readBlobs(target.repo, tags.map((tag) => `${tag.info.commit}:${path}`));
-  const newest = tags[tags.length - 1] as Tag;
-  if (texts.every((text) => text === undefined) && !target.explicit) {
-    const old = await renamedFrom(target.repo, newest.info.commit, path);
-    if (old !== undefined) {
-      notes.push(`${path} was ${old} at ${newest.name}: its versions are that file's`);
-      path = old;
-      texts = await readBlobs(target.repo, tags.map((tag) => `${tag.info.commit}:${path}`));
+  const path = target.path;
+  const texts = await readBlobs(target.repo, tags.map((tag) => `${tag.info.commit}:${path}`));
+  const paths: string[] = tags.map(() => path);
+  if (texts.some((text) => text === undefined) && !target.explicit) {
+    // Tags made before the file moved hold it under a former path.
+    const newest = tags[tags.length - 1] as Tag;
+    for (const former of await formerPaths(target.repo, newest.info.commit, path, options.candidate)) {
+      const missing = tags.map((_, i) => (texts[i] === undefined ? i : -1)).filter((i) => i >= 0);
+      const found = await readBlobs(target.repo, missing.map((i) => `${(tags[i] as Tag).info.commit}:${former.path}`));
+      missing.forEach((i, j) => {
+        if (found[j] === undefined) return;
+        texts[i] = found[j];
+        paths[i] = former.path;
+      });
+      if (found.some((text) => text !== undefined)) notes.push(`${path} was ${former.path} at some tags (found by ${former.how}): read from there`);
     }
   }
   const absent = tags.filter((_, i) => texts[i] === undefined).map((tag) => tag.name);
@@ -59,7 +66,7 @@ export async function readGitTags(source: { readonly glob: string; readonly path
       collapsed.push(tag.name);
       return;
     }
-    versions.push(gitVersion({ version: versions.length + 1, label: tag.name, name: tag.name, path, info: tag.info, text, tag: tag.name }, options, where));
+    versions.push(gitVersion({ version: versions.length + 1, label: tag.name, name: tag.name, path: paths[i] as string, info: tag.info, text, tag: tag.name }, options, where));
   });
   if (collapsed.length > 0) notes.push(`${collapsed.join(', ')} hold the same file as the tag before them: not counted again`);
   return {
