@@ -1,3 +1,4 @@
+import { copyFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'esbuild';
 import { defineConfig } from 'tsup';
@@ -36,6 +37,13 @@ export default defineConfig([
   },
   // schema-compat/sources: Node.js only (git runs through child_process, folders through fs).
   { entry: { sources: 'src/sources/index.ts' }, format: ['esm', 'cjs'], dts: true, sourcemap: true, target: 'node18', splitting: false, external: ['schema-compat'] },
+  // schema-compat/repository: Node.js only; the core and the sources stay external (one copy of their classes).
+  // It also publishes the configuration's JSON Schema as schema-compat/config.schema.json.
+  {
+    entry: { repository: 'src/repository/index.ts' }, format: ['esm', 'cjs'], dts: true, sourcemap: true, target: 'node18', splitting: false,
+    external: ['schema-compat', 'schema-compat/sources'],
+    onSuccess: async () => copyFileSync(fileURLToPath(new URL('./src/repository/config.schema.json', import.meta.url)), fileURLToPath(new URL('./dist/config.schema.json', import.meta.url))),
+  },
   {
     entry: { cli: 'src/cli/main.ts' },
     format: ['esm'],

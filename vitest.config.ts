@@ -11,6 +11,7 @@ export default defineConfig({
       { find: /^schema-compat\/registry$/, replacement: source('./src/registry/index.ts') },
       { find: /^schema-compat\/server$/, replacement: source('./src/server/index.ts') },
       { find: /^schema-compat\/sources$/, replacement: source('./src/sources/index.ts') },
+      { find: /^schema-compat\/repository$/, replacement: source('./src/repository/index.ts') },
       { find: /^schema-compat$/, replacement: source('./src/index.ts') },
     ],
   },

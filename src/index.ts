@@ -6,6 +6,7 @@ export {
 } from './strategy.js';
 export type { Direction, StrategyScope, UpgradeOrder } from './strategy.js';
 export { CoreFindingType } from './result.js';
+export { findingFingerprint } from './finding-fingerprint.js';
 export type { CompatibilityResult, Incompatibility, Finding, PairResult, Explanation, Witness } from './result.js';
 
 // Schemas and checkers.

@@ -1,26 +1,21 @@
-import { checkCompatibility, parseSchema, parseStrategy } from '../index.js';
+import { parseStrategy } from '../index.js';
 import type { AvroProfile, JsonSchemaPolicy, Strategy } from '../index.js';
-import { parseHistory } from '../sources/index.js';
-import type { SourceVersion } from '../sources/index.js';
+import type { SettingsOverrides } from '../repository/index.js';
 import { UsageError, parseArgs } from './args.js';
 import type { OptionSpecs } from './args.js';
-import { checkersFor } from './checkers.js';
-import { formatConfluent } from './format-confluent.js';
-import { formatGithub } from './format-github.js';
-import { formatJunit } from './format-junit.js';
-import { formatJson } from './format-json.js';
-import { formatTextReport } from './format-text.js';
-import { askTheRegistry, historyOf } from './history-source.js';
+import { checkRepositoryRun } from './check-repository.js';
+import { checkSingle } from './check-single.js';
 import type { HistoryRequest } from './history-source.js';
 import type { CliIO } from './io.js';
-import { ExitCode } from './io.js';
-import { write } from './io.js';
-import { colourEnabled, makePaint } from './paint.js';
-import type { CheckReport } from './report.js';
-import { FailOn, reportFails } from './report.js';
-import { parseTypeOption, readCandidate, readReferences } from './schema-files.js';
+import { ExitCode, write } from './io.js';
+import { CheckFormat, renderRun, writeRunOutputs } from './outputs.js';
+import type { RunReport } from './report.js';
+import { FailOn, runExitCode } from './report.js';
+import { parseTypeOption } from './schema-files.js';
 import type { CliSchemaType } from './schema-files.js';
 import { checkHelp } from './usage.js';
+
+export { CheckFormat } from './outputs.js';
 
 const CHECK_OPTIONS: OptionSpecs = {
   help: { takesValue: false, short: 'h' },
@@ -39,106 +34,124 @@ const CHECK_OPTIONS: OptionSpecs = {
   'fail-on': { takesValue: true },
   explain: { takesValue: false },
   'stop-at-first-failure': { takesValue: false },
+  config: { takesValue: true },
+  'changed-since': { takesValue: true },
+  'write-baseline': { takesValue: true },
+  report: { takesValue: true, repeatable: true },
+  'no-step-summary': { takesValue: false },
 };
-
-/** The output formats of `check`, after `buf breaking --error-format` and oasdiff `--format`. */
-export const CheckFormat = { TEXT: 'text', JSON: 'json', GITHUB: 'github', JUNIT: 'junit', CONFLUENT: 'confluent' } as const;
-export type CheckFormat = (typeof CheckFormat)[keyof typeof CheckFormat];
 
 const AVRO_PROFILES: readonly AvroProfile[] = ['confluent', 'pulsar', 'strict'];
 /** Confluent's CompatibilityPolicy for JSON Schema (reference/confluent.md §1.6). */
 const JSON_POLICIES: readonly JsonSchemaPolicy[] = ['STRICT', 'LENIENT'];
-/** Confluent Schema Registry's default level (`schema.compatibility.level`, reference/confluent.md §1.1). */
-const DEFAULT_STRATEGY: Strategy = 'BACKWARD';
+/** Options of a check of files given on the command line only. */
+const SINGLE_ONLY = ['history', 'subject', 'topic', 'registry-verdict'] as const;
+/** Options of a repository run only. */
+const REPOSITORY_ONLY = ['config', 'changed-since', 'write-baseline'] as const;
 
-interface CheckCommand {
-  /** Undefined: the source's (a registry subject's level), else BACKWARD. */
-  readonly strategy: Strategy | undefined;
-  readonly format: CheckFormat;
-  readonly failOn: FailOn;
-  readonly type: CliSchemaType | undefined;
-  /** Undefined: `pulsar` against a Pulsar topic, `confluent` otherwise. */
-  readonly profile: AvroProfile | undefined;
-  readonly policy: JsonSchemaPolicy;
-  readonly explain: boolean;
-  readonly stopAtFirstFailure: boolean;
-  readonly registryVerdict: boolean;
-  readonly candidate: string;
-  readonly history: HistoryRequest;
-  readonly references: readonly string[];
-}
+type Options = Readonly<Record<string, string | true>>;
 
-/** `schema-compat check`: exit 0 compatible, 1 incompatible (or warnings with --fail-on warning), 2 bad input or baseline. */
+/**
+ * `schema-compat check`: with CANDIDATE, that file against its history; without, every subject of
+ * the configuration file. Exit 0 compatible, 1 incompatible (or warnings with --fail-on warning),
+ * 2 bad input or a history that cannot be loaded.
+ */
 export async function runCheck(argv: readonly string[], io: CliIO): Promise<ExitCode> {
   const args = parseArgs(argv, CHECK_OPTIONS);
   if (args.options['help']) return write(io.stdout, checkHelp(), ExitCode.COMPATIBLE);
-  const command = toCheckCommand(args.options, args.lists['reference'] ?? [], args.positionals);
-  const cliReferences = readReferences(command.references, io);
-  const candidate = readCandidate(command.candidate, command.type, io);
-  const loaded = await historyOf(command.history, candidate, command.type, io);
-  const pulsar = loaded.source?.kind === 'pulsar';
-  const registry = await checkersFor(new Set([candidate.schemaType, ...loaded.versions.map((version) => version.schemaType)]), command.profile ?? (pulsar ? 'pulsar' : 'confluent'), command.policy, pulsar ? 'pulsar' : 'confluent');
-  // The candidate may use what the newest version references (a registry's shared types), unless --reference says otherwise.
-  const references = { ...newest(loaded.versions)?.references, ...cliReferences };
-  const parsedCandidate = parseSchema(candidate.schemaType, candidate.text, { label: candidate.path, registry, references });
-  const parsed = parseHistory(
-    { versions: loaded.versions, notes: loaded.source?.notes ?? [], ...(loaded.spec === undefined ? {} : { source: loaded.spec }) },
-    { registry, references: cliReferences, candidate: parsedCandidate },
-  );
-  const strategy = command.strategy ?? loaded.strategy ?? DEFAULT_STRATEGY;
-  const result = checkCompatibility(strategy, parsedCandidate, [...parsed.history], { registry, stopAtFirstFailure: command.stopAtFirstFailure, explain: command.explain });
-  const registryAnswer = await askTheRegistry(loaded, candidate, command.registryVerdict, io);
-  const report: CheckReport = {
-    result, candidate, history: parsed.versions, failOn: command.failOn,
-    ...(loaded.source === undefined ? {} : { source: { ...loaded.source, notes: parsed.notes } }),
-    ...(command.strategy === undefined && loaded.strategyFrom !== undefined ? { strategyFrom: loaded.strategyFrom } : {}),
-    ...(registryAnswer === undefined ? {} : { registry: registryAnswer }),
-  };
-  io.stdout(await render(report, command.format, io));
-  return reportFails(report) ? ExitCode.INCOMPATIBLE : ExitCode.COMPATIBLE;
+  const { options, lists, positionals } = args;
+  const format = oneOf('format', stringOption(options, 'format') ?? CheckFormat.TEXT, Object.values(CheckFormat));
+  const reports = (lists['report'] ?? []).map(reportTarget);
+  const references = lists['reference'] ?? [];
+  if (positionals.length === 0 && references.length > 0) throw new UsageError('--reference cannot be used in a repository run (the configuration\'s `references` name the shared files)');
+  const run = positionals.length === 0 ? await repositoryRun(options, format, io) : await singleRun(options, references, positionals, io);
+  for (const error of run.errors) io.stderr(`error: ${error.subject} (${error.file}): ${error.message}\n`);
+  io.stdout(await renderRun(run, format, io));
+  await writeRunOutputs(run, reports, options['no-step-summary'] !== true, io);
+  return runExitCode(run);
 }
 
-function newest(versions: readonly SourceVersion[]): SourceVersion | undefined {
-  return versions[versions.length - 1];
-}
-
-async function render(report: CheckReport, format: CheckFormat, io: CliIO): Promise<string> {
-  switch (format) {
-    case CheckFormat.TEXT:
-      return formatTextReport(report, makePaint(colourEnabled(io)));
-    case CheckFormat.JSON:
-      return formatJson(report);
-    case CheckFormat.GITHUB:
-      return formatGithub(report);
-    case CheckFormat.JUNIT:
-      return formatJunit(report);
-    case CheckFormat.CONFLUENT:
-      return formatConfluent(report);
-  }
-}
-
-function toCheckCommand(options: Readonly<Record<string, string | true>>, references: readonly string[], positionals: readonly string[]): CheckCommand {
-  const [candidate, ...files] = positionals;
-  if (candidate === undefined) throw new UsageError('check needs a CANDIDATE file (or - for stdin)');
-  const strategy = stringOption(options, 'strategy');
-  return {
-    strategy: strategy === undefined ? undefined : parseStrategy(strategy),
-    format: oneOf('format', stringOption(options, 'format') ?? CheckFormat.TEXT, Object.values(CheckFormat)),
+async function singleRun(options: Options, references: readonly string[], positionals: readonly string[], io: CliIO): Promise<RunReport> {
+  refuse(options, REPOSITORY_ONLY, 'with CANDIDATE files (they belong to a repository run: check without files)');
+  const [candidate, ...files] = positionals as [string, ...string[]];
+  const check = await checkSingle({
+    ...settings(options),
+    strategy: strategyOption(options),
     failOn: oneOf('fail-on', stringOption(options, 'fail-on') ?? FailOn.INCOMPATIBLE, Object.values(FailOn)),
-    type: typeof options['type'] === 'string' ? parseTypeOption(options['type']) : undefined,
-    profile: typeof options['profile'] === 'string' ? oneOf('profile', options['profile'], AVRO_PROFILES) : undefined,
+    type: typeOption(options),
+    profile: profileOption(options),
     policy: oneOf('policy', stringOption(options, 'policy') ?? 'STRICT', JSON_POLICIES),
-    explain: options['explain'] === true,
-    stopAtFirstFailure: options['stop-at-first-failure'] === true,
     registryVerdict: registryVerdict(options),
     candidate,
     history: historyRequest(options, files),
     references,
+  }, io);
+  return { checks: [check], errors: [] };
+}
+
+async function repositoryRun(options: Options, format: CheckFormat, io: CliIO): Promise<RunReport> {
+  refuse(options, SINGLE_ONLY, 'in a repository run (the configuration says them per subject)');
+  if (format === CheckFormat.CONFLUENT) throw new UsageError('--format confluent answers for one subject: give CANDIDATE and its history');
+  const strategy = strategyOption(options);
+  const type = typeOption(options);
+  const profile = profileOption(options);
+  const policy = stringOption(options, 'policy');
+  const failOn = stringOption(options, 'fail-on');
+  const against = stringOption(options, 'against');
+  const overrides: SettingsOverrides = {
+    ...(strategy === undefined ? {} : { strategy }),
+    ...(type === undefined ? {} : { type }),
+    ...(profile === undefined ? {} : { profile }),
+    ...(policy === undefined ? {} : { policy: oneOf('policy', policy, JSON_POLICIES) }),
+    ...(failOn === undefined ? {} : { failOn: oneOf('fail-on', failOn, Object.values(FailOn)) }),
+    ...(against === undefined ? {} : { against }),
   };
+  const config = stringOption(options, 'config');
+  const changedSince = stringOption(options, 'changed-since');
+  const baseline = stringOption(options, 'write-baseline');
+  const auth = stringOption(options, 'registry-auth');
+  return checkRepositoryRun({
+    ...settings(options), overrides,
+    ...(config === undefined ? {} : { config }),
+    ...(changedSince === undefined ? {} : { changedSince }),
+    ...(baseline === undefined ? {} : { writeBaseline: baseline }),
+    ...(auth === undefined ? {} : { auth }),
+  }, io);
+}
+
+/** What both kinds of run take. */
+function settings(options: Options): { explain: boolean; stopAtFirstFailure: boolean } {
+  return { explain: options['explain'] === true, stopAtFirstFailure: options['stop-at-first-failure'] === true };
+}
+
+/** Options that mean nothing in this kind of run are a usage error, never silently ignored. */
+function refuse(options: Options, names: readonly string[], why: string): void {
+  const given = names.filter((name) => options[name] !== undefined);
+  if (given.length > 0) throw new UsageError(`${given.map((name) => `--${name}`).join(', ')} cannot be used ${why}`);
+}
+
+/** `--report FORMAT=FILE`. */
+function reportTarget(value: string): { format: CheckFormat; file: string } {
+  const eq = value.indexOf('=');
+  if (eq <= 0 || eq === value.length - 1) throw new UsageError(`--report takes FORMAT=FILE, not ${JSON.stringify(value)}`);
+  return { format: oneOf('report', value.slice(0, eq), Object.values(CheckFormat)), file: value.slice(eq + 1) };
+}
+
+function strategyOption(options: Options): Strategy | undefined {
+  const strategy = stringOption(options, 'strategy');
+  return strategy === undefined ? undefined : parseStrategy(strategy);
+}
+
+function typeOption(options: Options): CliSchemaType | undefined {
+  return typeof options['type'] === 'string' ? parseTypeOption(options['type']) : undefined;
+}
+
+function profileOption(options: Options): AvroProfile | undefined {
+  return typeof options['profile'] === 'string' ? oneOf('profile', options['profile'], AVRO_PROFILES) : undefined;
 }
 
 /** HISTORY files, or one source: `--against SOURCE`, or `--history DIR` (the same as `--against dir:DIR`). */
-function historyRequest(options: Readonly<Record<string, string | true>>, files: readonly string[]): HistoryRequest {
+function historyRequest(options: Options, files: readonly string[]): HistoryRequest {
   const against = stringOption(options, 'against');
   const dir = stringOption(options, 'history');
   const given = [against === undefined ? undefined : '--against', dir === undefined ? undefined : '--history', files.length > 0 ? 'HISTORY files' : undefined].filter(Boolean);
@@ -154,13 +167,13 @@ function historyRequest(options: Readonly<Record<string, string | true>>, files:
 }
 
 /** `--registry-verdict` asks the registry of `--against registry:URL`; anywhere else it is a mistake, not ignored. */
-function registryVerdict(options: Readonly<Record<string, string | true>>): boolean {
+function registryVerdict(options: Options): boolean {
   if (options['registry-verdict'] !== true) return false;
   if (!stringOption(options, 'against')?.startsWith('registry:')) throw new UsageError('--registry-verdict asks a registry: give --against registry:URL --subject S');
   return true;
 }
 
-function stringOption(options: Readonly<Record<string, string | true>>, name: string): string | undefined {
+function stringOption(options: Options, name: string): string | undefined {
   const value = options[name];
   return typeof value === 'string' ? value : undefined;
 }

@@ -1,8 +1,20 @@
-import type { Incompatibility } from '../index.js';
 import { locateJsonPointer } from './json-locate.js';
 import type { TextPosition } from './json-locate.js';
-import type { CheckReport } from './report.js';
-import { FailOn, directionText, plural, readerFileOf, versionList, versionName } from './report.js';
+import type { CheckReport, ReportFinding, RunReport } from './report.js';
+import { FailOn, directionText, plural, readerFileOf, runSummary, versionList, versionName } from './report.js';
+
+/**
+ * `--format github` of a run: each check's annotations and summary line; in a repository run, an
+ * `::error` on the file of each subject that could not be checked, and the run's summary line.
+ */
+export function formatGithubRun(run: RunReport): string {
+  const [only] = run.checks;
+  if (run.repository === undefined && only !== undefined) return formatGithub(only);
+  const lines = run.checks.map((check) => formatGithub(check).trimEnd());
+  for (const error of run.errors) lines.push(`::error file=${escapeProperty(error.file)},title=${escapeProperty(`${error.subject}: cannot be checked`)}::${escapeData(error.message)}`);
+  lines.push(`schema-compat: ${runSummary(run)}`);
+  return `${lines.join('\n')}\n`;
+}
 
 /**
  * GitHub Actions workflow commands (docs.github.com, "Workflow commands for GitHub Actions":
@@ -20,7 +32,7 @@ export function formatGithub(report: CheckReport): string {
   return `${lines.join('\n')}\n`;
 }
 
-function annotation(level: 'error' | 'warning', finding: Incompatibility, report: CheckReport): string {
+function annotation(level: 'error' | 'warning', finding: ReportFinding, report: CheckReport): string {
   const file = readerFileOf(report, finding);
   const position = file === undefined ? undefined : positionOf(file, finding.location);
   const name = versionName(report, finding.version);
@@ -29,11 +41,14 @@ function annotation(level: 'error' | 'warning', finding: Incompatibility, report
     ...(position === undefined ? [] : [`line=${position.line}`, `col=${position.column}`]),
     `title=${escapeProperty(`${finding.type} (${finding.direction}, ${name})`)}`,
   ];
+  const expired = report.expired.find((approved) => approved.finding.fingerprint === finding.fingerprint);
   const message = [
     `${finding.description}`,
     `${directionText(finding, name)}; at ${finding.location}.`,
     `detail: ${finding.message}`,
     ...(finding.hint === undefined ? [] : [`hint: ${finding.hint}`]),
+    `fingerprint: ${finding.fingerprint}`,
+    ...(expired === undefined ? [] : [`approval expired: ${expired.entry.where} allowed it until ${expired.entry.until ?? '?'}`]),
   ].join('\n');
   return `::${level} ${properties.join(',')}::${escapeData(message)}`;
 }
@@ -49,8 +64,9 @@ function summary(report: CheckReport): string {
   const verdict = result.compatible ? 'COMPATIBLE' : 'INCOMPATIBLE';
   const counts = `${plural(result.incompatibilities.length, 'incompatibility', 'incompatibilities')}, ${plural(result.warnings.length, 'warning', 'warnings')}`;
   const against = report.source === undefined ? '' : ` (against ${report.source.description})`;
+  const approved = report.ignored.length === 0 ? '' : `, ${report.ignored.length} approved by ignore entries`;
   if (result.identical) return `schema-compat: ${verdict} under ${result.strategy}: ${report.candidate.path} is identical to ${versionName(report, result.identical.version)}${against}`;
-  return `schema-compat: ${verdict} under ${result.strategy}: ${report.candidate.path} against versions [${versionList(report, result.checked)}]${against}: ${counts}`;
+  return `schema-compat: ${verdict} under ${result.strategy}: ${report.candidate.path} against versions [${versionList(report, result.checked)}]${against}: ${counts}${approved}`;
 }
 
 /** Workflow-command escaping of the message (`%`, CR, LF), as @actions/core's `escapeData`. */

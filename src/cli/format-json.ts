@@ -1,12 +1,34 @@
-import type { CheckReport } from './report.js';
+import type { CheckReport, RunReport } from './report.js';
+import { runExitCode, runSummary } from './report.js';
 
 /**
- * `--format json`: the `CompatibilityResult`; against a source, with `source` (what was compared:
- * kind, description, notes, each version's number and label, commit, date, tag or id) and, for a
- * registry, `registry` (what the registry itself said).
+ * `--format json` of a run. One check: its `CompatibilityResult` (each finding with its
+ * `fingerprint`); against a source, with `source` (kind, description, notes, each version's number
+ * and label, commit, date, tag or id) and, for a registry, `registry` (what it said). A repository
+ * run: `{ config, subjects: [{ subject, file, status, ...that object }], errors, stale, summary, exitCode }`.
  */
-export function formatJson(report: CheckReport): string {
-  if (report.source === undefined) return `${JSON.stringify(report.result, null, 2)}\n`;
+export function formatJsonRun(run: RunReport): string {
+  const [only] = run.checks;
+  if (run.repository === undefined && only !== undefined) return `${JSON.stringify(checkJson(only), null, 2)}\n`;
+  const value = {
+    config: run.repository?.configFile,
+    ...(run.repository?.changedSince === undefined ? {} : { changedSince: run.repository.changedSince, unchanged: run.repository.unchanged }),
+    subjects: run.checks.map((check) => ({ subject: check.subject, file: check.candidate.path, status: check.result.compatible ? 'compatible' : 'incompatible', ...checkJson(check) })),
+    errors: run.errors,
+    stale: run.repository?.stale ?? [],
+    summary: runSummary(run),
+    exitCode: runExitCode(run),
+  };
+  return `${JSON.stringify(value, null, 2)}\n`;
+}
+
+/** One check as JSON: the result, and what it was compared with and set aside. */
+function checkJson(report: CheckReport): Record<string, unknown> {
+  const approvals = {
+    ...(report.ignored.length === 0 ? {} : { ignored: report.ignored.map(({ finding, entry }) => ({ ...finding, ignoredBy: entry })) }),
+    ...(report.expired.length === 0 ? {} : { expiredIgnores: report.expired.map(({ finding, entry }) => ({ fingerprint: finding.fingerprint, entry })) }),
+  };
+  if (report.source === undefined) return { ...report.result, ...approvals };
   const versions = report.history.map(({ version, label, path, commit, date, tag, id }) => ({
     version, label,
     ...(path === undefined ? {} : { path }),
@@ -16,5 +38,5 @@ export function formatJson(report: CheckReport): string {
     ...(id === undefined ? {} : { id }),
   }));
   const source = { ...report.source, ...(report.strategyFrom === undefined ? {} : { strategyFrom: report.strategyFrom }), versions };
-  return `${JSON.stringify({ ...report.result, source, ...(report.registry === undefined ? {} : { registry: report.registry }) }, null, 2)}\n`;
+  return { ...report.result, source, ...(report.registry === undefined ? {} : { registry: report.registry }), ...approvals };
 }

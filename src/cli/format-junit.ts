@@ -1,34 +1,56 @@
-import type { Incompatibility } from '../index.js';
-import type { CheckReport } from './report.js';
-import { FailOn, directionText, findingsOf, plural, versionName, versionTitle } from './report.js';
+import type { CheckReport, ReportFinding, RunReport } from './report.js';
+import { FailOn, directionText, findingsOf, plural, runSummary, versionName, versionTitle } from './report.js';
 
 interface TestCase {
   readonly name: string;
   /** The findings that fail this case (none: it passes). */
-  readonly failures: readonly Incompatibility[];
+  readonly failures: readonly ReportFinding[];
   /** Findings shown but not failing (warnings without `--fail-on warning`). */
-  readonly notes: readonly Incompatibility[];
+  readonly notes: readonly ReportFinding[];
 }
 
 /**
- * JUnit XML (the de-facto schema of Ant's XMLJUnitResultFormatter, which CI servers read): one test
- * suite for the candidate, one test case per version checked, failing with the findings of that
- * version. A check that compared nothing has one passing case saying why.
+ * JUnit XML (the de-facto schema of Ant's XMLJUnitResultFormatter, which CI servers read) of a run:
+ * one test suite per subject, one test case per version checked, failing with that version's
+ * findings; a subject that could not be checked is a suite with one erroring case.
  */
-export function formatJunit(report: CheckReport): string {
-  const cases = testCases(report);
-  const failures = cases.filter((testCase) => testCase.failures.length > 0).length;
-  const against = report.source === undefined ? '' : ` against ${report.source.description}`;
-  const suiteName = `schema-compat check ${report.candidate.path} (${report.result.strategy})${against}`;
+export function formatJunitRun(run: RunReport): string {
+  const suites = run.checks.map(suiteOf);
+  const errors = run.errors.map((error) => ({
+    name: `schema-compat check ${error.file} (${error.subject})`, tests: 1, failures: 0, errors: 1,
+    lines: [`    <testcase name="${xml(`${error.subject}: cannot be checked`)}" classname="schema-compat"><error message="${xml(error.code)}">${xml(error.message)}</error></testcase>`],
+  }));
+  const all = [...suites, ...errors];
+  const count = (key: 'tests' | 'failures' | 'errors'): number => all.reduce((sum, suite) => sum + suite[key], 0);
+  const name = run.repository === undefined ? 'schema-compat' : `schema-compat ${runSummary(run)}`;
   const lines = [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="schema-compat" tests="${cases.length}" failures="${failures}" errors="0">`,
-    `  <testsuite name="${xml(suiteName)}" tests="${cases.length}" failures="${failures}" errors="0" skipped="0">`,
-    ...cases.flatMap((testCase) => caseLines(testCase, report)),
-    '  </testsuite>',
+    `<testsuites name="${xml(name)}" tests="${count('tests')}" failures="${count('failures')}" errors="${count('errors')}">`,
+    ...all.flatMap((suite) => [
+      `  <testsuite name="${xml(suite.name)}" tests="${suite.tests}" failures="${suite.failures}" errors="${suite.errors}" skipped="0">`,
+      ...suite.lines,
+      '  </testsuite>',
+    ]),
     '</testsuites>',
   ];
   return `${lines.join('\n')}\n`;
+}
+
+/** JUnit XML of one check (a run of one check). */
+export function formatJunit(report: CheckReport): string {
+  return formatJunitRun({ checks: [report], errors: [] });
+}
+
+function suiteOf(report: CheckReport): { name: string; tests: number; failures: number; errors: number; lines: string[] } {
+  const cases = testCases(report);
+  const against = report.source === undefined ? '' : ` against ${report.source.description}`;
+  return {
+    name: `schema-compat check ${report.candidate.path} (${report.result.strategy})${against}`,
+    tests: cases.length,
+    failures: cases.filter((testCase) => testCase.failures.length > 0).length,
+    errors: 0,
+    lines: cases.flatMap((testCase) => caseLines(testCase, report)),
+  };
 }
 
 function testCases(report: CheckReport): TestCase[] {
@@ -60,9 +82,10 @@ function caseLines(testCase: TestCase, report: CheckReport): string[] {
   return lines;
 }
 
-function findingText(finding: Incompatibility, report: CheckReport): string {
+function findingText(finding: ReportFinding, report: CheckReport): string {
   const lines = [`${finding.type} at ${finding.location} (${directionText(finding, versionName(report, finding.version))})`, finding.description, `detail: ${finding.message}`];
   if (finding.hint !== undefined) lines.push(`hint: ${finding.hint}`);
+  lines.push(`fingerprint: ${finding.fingerprint}`);
   return lines.join('\n');
 }
 

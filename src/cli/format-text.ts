@@ -1,7 +1,7 @@
 import type { CompatibilityResult, Incompatibility } from '../index.js';
 import type { Paint } from './paint.js';
-import type { CheckReport } from './report.js';
-import { FailOn, capitalized, directionText, reportFails, sourceLines, versionList, versionName, versionTitle } from './report.js';
+import type { ApprovedFinding, CheckReport, RunReport } from './report.js';
+import { FailOn, capitalized, describeEntry, directionText, reportFails, runSummary, sourceLines, versionList, versionName, versionTitle } from './report.js';
 
 /** How to show one kind of finding: its noun. */
 interface Section {
@@ -22,6 +22,32 @@ export interface Naming {
 const BY_NUMBER: Naming = { title: (version) => `version ${version}`, name: (version) => `version ${version}`, list: (versions) => versions.join(', ') };
 
 /**
+ * The text report of a run: one check as `formatTextReport` gives it; a repository run as each
+ * subject's report under its name, the subjects that could not be checked, the ignore entries
+ * that approved nothing, and a summary line (`12 subjects: 11 compatible, 1 incompatible`).
+ */
+export function formatTextRun(run: RunReport, paint: Paint): string {
+  const [only] = run.checks;
+  if (run.repository === undefined && only !== undefined) return formatTextReport(only, paint);
+  const lines: string[] = [];
+  if (run.repository !== undefined) lines.push(paint.dim(`Repository ${run.repository.configFile}`));
+  for (const check of run.checks) lines.push('', paint.bold(`== ${subjectTitle(check.subject, check.candidate.path)}`), formatTextReport(check, paint).trimEnd());
+  for (const error of run.errors) lines.push('', paint.bold(`== ${subjectTitle(error.subject, error.file)}`), paint.red(`ERROR: ${error.message}`));
+  const stale = run.repository?.stale ?? [];
+  if (stale.length > 0) {
+    lines.push('', paint.yellow(`Ignore entries that approved nothing (${stale.length}): remove them, or check what they meant to match`));
+    for (const entry of stale) lines.push(`  ${describeEntry(entry)}`);
+  }
+  lines.push('', runSummary(run));
+  return `${lines.join('\n').replace(/^\n/, '')}\n`;
+}
+
+/** `orders-value (schemas/orders/order.avsc)`, or the path alone when it is the subject's name. */
+function subjectTitle(subject: string, file: string): string {
+  return subject === file || file.endsWith(`/${subject}`) || subject.endsWith(file) ? subject : `${subject} (${file})`;
+}
+
+/**
  * The text report of a check: what it was compared against, a verdict header, then findings
  * grouped by version, newest first; says so when only warnings fail it (`--fail-on warning`).
  */
@@ -32,7 +58,12 @@ export function formatTextReport(report: CheckReport, paint: Paint): string {
     list: (versions) => versionList(report, versions),
   };
   const from = report.strategyFrom === undefined ? '' : ` (${report.strategyFrom})`;
-  const lines = [...sourceLines(report).map((line) => paint.dim(line)), ...formatText(report.result, paint, naming, from).trimEnd().split('\n')];
+  const lines = [
+    ...sourceLines(report).map((line) => paint.dim(line)),
+    ...formatText(report.result, paint, naming, from).trimEnd().split('\n'),
+    ...approvedLines('Approved by ignore entries, not counted', report.ignored, paint.dim, naming),
+    ...approvedLines('Approvals past their until date, counted again', report.expired, paint.yellow, naming),
+  ];
   if (!report.result.compatible || !reportFails(report)) return `${lines.join('\n')}\n`;
   return `${lines.join('\n')}
 
@@ -79,15 +110,27 @@ function findingSections(findings: readonly Incompatibility[], checked: readonly
   return lines;
 }
 
-function formatFinding(finding: Incompatibility, paint: Paint, name: string): string[] {
+function formatFinding(finding: Incompatibility & { readonly fingerprint?: string }, paint: Paint, name: string): string[] {
   const lines = [
     `  ${paint.bold(finding.type)} at ${finding.location} (${directionText(finding, name)})`,
     `    ${finding.description}`,
     `    ${paint.dim(`detail: ${finding.message}`)}`,
   ];
+  if (finding.fingerprint !== undefined) lines.push(`    ${paint.dim(`fingerprint: ${finding.fingerprint}`)}`);
   if (finding.hint !== undefined) lines.push(`    ${paint.green(`hint: ${finding.hint}`)}`);
   if (finding.witness === 'any') lines.push(`    ${paint.dim('witness: any datum (the reader rejects all data of this writer)')}`);
   else if (finding.witness !== undefined) lines.push(`    ${paint.dim(`witness: ${JSON.stringify(finding.witness.json)} (binary ${finding.witness.hex})`)}`);
+  return lines;
+}
+
+/** Findings set aside by (or no longer set aside by) ignore entries, each with the entry's reason and place. */
+function approvedLines(title: string, approved: readonly ApprovedFinding[], colour: (text: string) => string, naming: Naming): string[] {
+  if (approved.length === 0) return [];
+  const lines = ['', colour(`${title} (${approved.length}):`)];
+  for (const { finding, entry } of approved) {
+    lines.push(`  ${finding.type} at ${finding.location} (${finding.direction}, ${naming.name(finding.version)}), fingerprint ${finding.fingerprint}`);
+    lines.push(`    ${entry.reason} [${entry.where}${entry.until === undefined ? '' : `, until ${entry.until}`}]`);
+  }
   return lines;
 }
 

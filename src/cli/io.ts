@@ -6,6 +6,12 @@ export interface CliIO {
   readonly listFiles: (dir: string) => readonly string[];
   /** Reads all of standard input as UTF-8 text (a CANDIDATE of `-`). */
   readonly readStdin: () => string;
+  /** Writes a file (`--report FORMAT=FILE`); throws when it cannot. */
+  readonly writeFile: (path: string, text: string) => void;
+  /** Appends to a file (the GitHub step summary); throws when it cannot. */
+  readonly appendFile: (path: string, text: string) => void;
+  /** The working folder: where the configuration file is looked for. */
+  readonly cwd: () => string;
   readonly stdout: (text: string) => void;
   readonly stderr: (text: string) => void;
   /** Whether stdout is a terminal (text output is coloured only then). */

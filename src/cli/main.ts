@@ -1,4 +1,4 @@
-import { readFileSync, readdirSync } from 'node:fs';
+import { appendFileSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { runCli } from './run.js';
 import { readVersion } from './version.js';
 
@@ -8,6 +8,9 @@ runCli(process.argv.slice(2), {
   readFile: (path) => readFileSync(path, 'utf8'),
   listFiles: (dir) => readdirSync(dir, { withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => entry.name),
   readStdin: () => readFileSync(0, 'utf8'),
+  writeFile: (path, text) => writeFileSync(path, text),
+  appendFile: (path, text) => appendFileSync(path, text),
+  cwd: () => process.cwd(),
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),
   isTTY: process.stdout.isTTY === true,

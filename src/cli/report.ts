@@ -1,6 +1,22 @@
 import type { CompatibilityResult, Incompatibility } from '../index.js';
+import type { FingerprintedFinding, IgnoreEntry } from '../repository/index.js';
 import type { RegistryAnswer, SourceKind, SourceVersion } from '../sources/index.js';
 import type { SchemaFile } from './schema-files.js';
+
+/** A finding as reports print it: with its stable fingerprint (`findingFingerprint`). */
+export type ReportFinding = FingerprintedFinding;
+
+/** A `CompatibilityResult` whose findings carry their fingerprints. */
+export type ReportResult = Omit<CompatibilityResult, 'incompatibilities' | 'warnings'> & {
+  readonly incompatibilities: readonly ReportFinding[];
+  readonly warnings: readonly ReportFinding[];
+};
+
+/** A finding an `ignore` entry approves (or would have, before its `until`). */
+export interface ApprovedFinding {
+  readonly finding: ReportFinding;
+  readonly entry: IgnoreEntry;
+}
 
 /** What makes `check` exit 1: incompatibilities only (default), or warnings too (oasdiff's `--fail-on WARN`). */
 export const FailOn = { INCOMPATIBLE: 'incompatible', WARNING: 'warning' } as const;
@@ -16,7 +32,10 @@ export interface SourceReport {
 
 /** A check's answer with the inputs it came from: what every output format is made of. */
 export interface CheckReport {
-  readonly result: CompatibilityResult;
+  /** The subject (its registry subject, or the candidate's path): fingerprints and repository reports name it. */
+  readonly subject: string;
+  /** The result as reported: fingerprinted findings, without the ones an ignore entry approves. */
+  readonly result: ReportResult;
   readonly candidate: SchemaFile;
   /** Oldest first, each with its version number and label. */
   readonly history: readonly SourceVersion[];
@@ -26,6 +45,64 @@ export interface CheckReport {
   readonly strategyFrom?: string;
   /** What the registry itself said of the candidate (registry sources). */
   readonly registry?: RegistryAnswer;
+  /** Findings set aside by an ignore entry (repository runs). */
+  readonly ignored: readonly ApprovedFinding[];
+  /** Findings whose ignore entry is past its `until`: they count again. */
+  readonly expired: readonly ApprovedFinding[];
+}
+
+/** A subject of a repository run that could not be checked (bad input, a history that cannot be loaded). */
+export interface SubjectError {
+  readonly subject: string;
+  readonly file: string;
+  readonly code: string;
+  readonly message: string;
+}
+
+/** What a repository run adds: which configuration, what was left out, which ignore entries approved nothing. */
+export interface RepositoryRun {
+  readonly configFile: string;
+  /** Subjects not checked because nothing they use changed since `changedSince`. */
+  readonly unchanged: readonly string[];
+  readonly changedSince?: string;
+  readonly stale: readonly IgnoreEntry[];
+}
+
+/** Everything one `check` run reports: one check (files given), or every subject of a configuration. */
+export interface RunReport {
+  readonly checks: readonly CheckReport[];
+  readonly errors: readonly SubjectError[];
+  /** Set for a repository run (no files given, a configuration file). */
+  readonly repository?: RepositoryRun;
+}
+
+/** The exit code of a run: 2 if a subject could not be checked, else 1 if one fails, else 0. */
+export function runExitCode(run: RunReport): 0 | 1 | 2 {
+  if (run.errors.length > 0) return 2;
+  return run.checks.some(reportFails) ? 1 : 0;
+}
+
+/** `12 subjects: 11 compatible, 1 incompatible` (and errors and unchanged ones when there are). */
+export function runSummary(run: RunReport): string {
+  const failing = run.checks.filter(reportFails).length;
+  const parts = [`${run.checks.length - failing} compatible`, `${failing} incompatible`];
+  if (run.errors.length > 0) parts.push(`${run.errors.length} ${run.errors.length === 1 ? 'error' : 'errors'}`);
+  const unchanged = run.repository?.unchanged.length ?? 0;
+  if (unchanged > 0) parts.push(`${unchanged} unchanged since ${run.repository?.changedSince ?? 'the ref'} (not checked)`);
+  const total = run.checks.length + run.errors.length + unchanged;
+  return `${plural(total, 'subject', 'subjects')}: ${parts.join(', ')}`;
+}
+
+/** `.schema-compat.yaml:12` and what an entry matches, for reports. */
+export function describeEntry(entry: IgnoreEntry): string {
+  const fields = [
+    entry.subject === undefined ? undefined : `subject ${entry.subject}`,
+    entry.type,
+    entry.location === undefined ? undefined : `at ${entry.location}`,
+    entry.direction,
+    entry.fingerprint === undefined ? undefined : `fingerprint ${entry.fingerprint}`,
+  ].filter((field): field is string => field !== undefined);
+  return `${entry.where} (${fields.join(', ')})`;
 }
 
 /** Whether the check fails the build: incompatible, or warnings with `--fail-on warning`. */
@@ -84,7 +161,7 @@ export function readerFileOf(report: CheckReport, finding: Incompatibility): { p
 }
 
 /** The findings of one version, in the result's order. */
-export function findingsOf(findings: readonly Incompatibility[], version: number): Incompatibility[] {
+export function findingsOf<F extends Incompatibility>(findings: readonly F[], version: number): F[] {
   return findings.filter((finding) => finding.version === version);
 }
 

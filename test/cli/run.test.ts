@@ -38,6 +38,13 @@ async function run(argv: readonly string[], io: Partial<CliIO> = {}): Promise<Ca
     readStdin: () => {
       throw Object.assign(new Error('EAGAIN: no stdin'), { code: 'EAGAIN' });
     },
+    writeFile: () => {
+      throw new Error('no files are written in these tests');
+    },
+    appendFile: () => {
+      throw new Error('no files are appended to in these tests');
+    },
+    cwd: () => '/nonexistent-schema-compat-test-folder',
     isTTY: false,
     env: {},
     version: () => '9.9.9',

@@ -1,0 +1,72 @@
+import { relative, resolve } from 'node:path';
+import { baselineEntries, checkRepository, findConfig, loadConfig, writeBaseline } from '../repository/index.js';
+import type { SettingsOverrides, SubjectOutcome } from '../repository/index.js';
+import { registryAuthFrom } from '../sources/index.js';
+import { UsageError } from './args.js';
+import { checkersFor } from './checkers.js';
+import type { CliIO } from './io.js';
+import type { CheckReport, RunReport, SubjectError } from './report.js';
+
+/** `check` without files: every subject of the configuration. */
+export interface RepositoryCheck {
+  /** `--config FILE`; default the first .schema-compat.yaml (or .json) in the folder or one above. */
+  readonly config?: string;
+  readonly changedSince?: string;
+  readonly writeBaseline?: string;
+  readonly overrides: SettingsOverrides;
+  readonly explain: boolean;
+  readonly stopAtFirstFailure: boolean;
+  /** `--registry-auth`, for every registry and Pulsar source. */
+  readonly auth?: string;
+}
+
+/** Checks every subject of the configuration; writes the baseline when asked. */
+export async function checkRepositoryRun(command: RepositoryCheck, io: CliIO): Promise<RunReport> {
+  const file = command.config === undefined ? findConfig(io.cwd()) : resolve(io.cwd(), command.config);
+  if (file === undefined) {
+    throw new UsageError(`check needs a CANDIDATE and its history, or a configuration file: no .schema-compat.yaml (or .yml, .json) in ${io.cwd()} or a folder above it (docs/repository.md)`);
+  }
+  const config = loadConfig(file);
+  const auth = registryAuthFrom(command.auth, io.env);
+  const report = await checkRepository(config, {
+    overrides: command.overrides,
+    ...(command.changedSince === undefined ? {} : { changedSince: command.changedSince }),
+    ...(auth === undefined ? {} : { auth }),
+    explain: command.explain,
+    stopAtFirstFailure: command.stopAtFirstFailure,
+    checkers: (subject, types) => {
+      const pulsar = subject.against?.startsWith('pulsar:') === true;
+      return checkersFor(types, subject.profile ?? (pulsar ? 'pulsar' : 'confluent'), subject.policy, pulsar ? 'pulsar' : 'confluent');
+    },
+  });
+  if (command.writeBaseline !== undefined) {
+    const entries = baselineEntries(report);
+    writeBaseline(resolve(io.cwd(), command.writeBaseline), entries);
+    io.stderr(`wrote ${entries.length} ${entries.length === 1 ? 'entry' : 'entries'} to ${command.writeBaseline}: write a reason for each, and name the file in the configuration's ignoreFiles\n`);
+  }
+  return {
+    checks: report.subjects.flatMap((outcome) => (outcome.check === undefined ? [] : [checkReportOf(outcome)])),
+    errors: report.subjects.flatMap((outcome): SubjectError[] => (outcome.error === undefined ? [] : [{ subject: outcome.subject.name, file: outcome.subject.file, ...outcome.error }])),
+    repository: {
+      configFile: relative(io.cwd(), config.file) || config.file,
+      unchanged: report.unchanged.map((subject) => subject.name),
+      stale: report.stale,
+      ...(report.changedSince === undefined ? {} : { changedSince: report.changedSince }),
+    },
+  };
+}
+
+function checkReportOf(outcome: SubjectOutcome): CheckReport {
+  const check = outcome.check as NonNullable<SubjectOutcome['check']>;
+  return {
+    subject: outcome.subject.name,
+    result: check.result,
+    candidate: check.candidate,
+    history: check.versions,
+    failOn: outcome.subject.failOn,
+    source: check.source,
+    ...(check.strategyFrom === undefined ? {} : { strategyFrom: check.strategyFrom }),
+    ignored: check.ignored,
+    expired: check.expired,
+  };
+}

@@ -1,0 +1,65 @@
+import { checkCompatibility, findingFingerprint, parseSchema } from '../index.js';
+import type { AvroProfile, Incompatibility, JsonSchemaPolicy, Strategy } from '../index.js';
+import { parseHistory } from '../sources/index.js';
+import type { SourceVersion } from '../sources/index.js';
+import { checkersFor } from './checkers.js';
+import { askTheRegistry, historyOf } from './history-source.js';
+import type { HistoryRequest } from './history-source.js';
+import type { CliIO } from './io.js';
+import type { CheckReport, FailOn, ReportFinding } from './report.js';
+import { readCandidate, readReferences } from './schema-files.js';
+import type { CliSchemaType } from './schema-files.js';
+
+/** Confluent Schema Registry's default level (`schema.compatibility.level`, reference/confluent.md §1.1). */
+const DEFAULT_STRATEGY: Strategy = 'BACKWARD';
+
+/** A check of one CANDIDATE, as the command line gives it. */
+export interface SingleCheck {
+  /** Undefined: the source's (a registry subject's level), else BACKWARD. */
+  readonly strategy: Strategy | undefined;
+  readonly failOn: FailOn;
+  readonly type: CliSchemaType | undefined;
+  /** Undefined: `pulsar` against a Pulsar topic, `confluent` otherwise. */
+  readonly profile: AvroProfile | undefined;
+  readonly policy: JsonSchemaPolicy;
+  readonly explain: boolean;
+  readonly stopAtFirstFailure: boolean;
+  readonly registryVerdict: boolean;
+  readonly candidate: string;
+  readonly history: HistoryRequest;
+  readonly references: readonly string[];
+}
+
+/** Checks CANDIDATE against its history (files or a source) and says what was compared. */
+export async function checkSingle(command: SingleCheck, io: CliIO): Promise<CheckReport> {
+  const cliReferences = readReferences(command.references, io);
+  const candidate = readCandidate(command.candidate, command.type, io);
+  const loaded = await historyOf(command.history, candidate, command.type, io);
+  const pulsar = loaded.source?.kind === 'pulsar';
+  const registry = await checkersFor(new Set([candidate.schemaType, ...loaded.versions.map((version) => version.schemaType)]), command.profile ?? (pulsar ? 'pulsar' : 'confluent'), command.policy, pulsar ? 'pulsar' : 'confluent');
+  // The candidate may use what the newest version references (a registry's shared types), unless --reference says otherwise.
+  const references = { ...newest(loaded.versions)?.references, ...cliReferences };
+  const parsedCandidate = parseSchema(candidate.schemaType, candidate.text, { label: candidate.path, registry, references });
+  const parsed = parseHistory(
+    { versions: loaded.versions, notes: loaded.source?.notes ?? [], ...(loaded.spec === undefined ? {} : { source: loaded.spec }) },
+    { registry, references: cliReferences, candidate: parsedCandidate },
+  );
+  const strategy = command.strategy ?? loaded.strategy ?? DEFAULT_STRATEGY;
+  const result = checkCompatibility(strategy, parsedCandidate, [...parsed.history], { registry, stopAtFirstFailure: command.stopAtFirstFailure, explain: command.explain });
+  const registryAnswer = await askTheRegistry(loaded, candidate, command.registryVerdict, io);
+  // A fingerprint names the subject: the registry subject, else the candidate's path.
+  const subject = 'subject' in command.history && command.history.subject !== undefined ? command.history.subject : candidate.path;
+  const fingerprinted = (finding: Incompatibility): ReportFinding => ({ ...finding, fingerprint: findingFingerprint(finding, subject) });
+  return {
+    subject,
+    result: { ...result, incompatibilities: result.incompatibilities.map(fingerprinted), warnings: result.warnings.map(fingerprinted) },
+    candidate, history: parsed.versions, failOn: command.failOn, ignored: [], expired: [],
+    ...(loaded.source === undefined ? {} : { source: { ...loaded.source, notes: parsed.notes } }),
+    ...(command.strategy === undefined && loaded.strategyFrom !== undefined ? { strategyFrom: loaded.strategyFrom } : {}),
+    ...(registryAnswer === undefined ? {} : { registry: registryAnswer }),
+  };
+}
+
+function newest(versions: readonly SourceVersion[]): SourceVersion | undefined {
+  return versions[versions.length - 1];
+}

@@ -1,0 +1,217 @@
+import { readFile } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import picomatch from 'picomatch';
+import { CheckerRegistry, SchemaCompatError, checkCompatibility, findingFingerprint, parseSchema } from 'schema-compat';
+import type { CompatibilityResult, Incompatibility, Strategy } from 'schema-compat';
+import { parseHistory, parseSource, readHistory } from 'schema-compat/sources';
+import type { HistorySnapshot, ReadHistoryOptions, SourceKind, SourceVersion } from 'schema-compat/sources';
+import { withoutBom } from '../sources/file-types.js';
+import type { IgnoreEntry, RepositoryConfig } from './config/types.js';
+import { RepositoryError } from './errors.js';
+import { changedSince, commitReader, gitPlace } from './git-files.js';
+import type { GitPlace } from './git-files.js';
+import { applyIgnores, isoDay } from './ignores.js';
+import type { FingerprintedFinding } from './ignores.js';
+import { indexReferences, resolveReferences } from './references.js';
+import type { ReadFile, ReferenceIndex, ResolvedReferences } from './references.js';
+import { listFiles, listSubjects } from './subjects.js';
+import type { SettingsOverrides, Subject } from './subjects.js';
+
+/** Confluent Schema Registry's default level, when neither the configuration nor the source sets one. */
+const DEFAULT_STRATEGY: Strategy = 'BACKWARD';
+
+export interface CheckRepositoryOptions extends Pick<ReadHistoryOptions, 'auth' | 'fetch' | 'timeoutMs' | 'retries' | 'retryDelayMs'> {
+  /** Settings that override the configuration for every subject (flags). */
+  readonly overrides?: SettingsOverrides;
+  /** Check only subjects whose file, or a file they reference, differs from this git ref (or the configuration changed). */
+  readonly changedSince?: string;
+  /** The day `until` dates are compared with, YYYY-MM-DD. Default today (UTC). */
+  readonly today?: string;
+  readonly explain?: boolean;
+  readonly stopAtFirstFailure?: boolean;
+  /** The checkers of a subject. Default the built-in ones with its profile and policy; give Protobuf's yourself. */
+  readonly checkers?: (subject: Subject, types: ReadonlySet<string>) => Promise<CheckerRegistry>;
+}
+
+/** The check of one subject: its result with ignores applied, and what it was compared with. */
+export interface SubjectCheck {
+  /** The result as the report shows it: incompatibilities and warnings an ignore entry approves are left out. */
+  readonly result: Omit<CompatibilityResult, 'incompatibilities' | 'warnings'> & { readonly incompatibilities: readonly FingerprintedFinding[]; readonly warnings: readonly FingerprintedFinding[] };
+  readonly candidate: { readonly path: string; readonly schemaType: string; readonly text: string };
+  readonly versions: readonly SourceVersion[];
+  readonly source: { readonly kind: SourceKind; readonly description: string; readonly notes: readonly string[] };
+  readonly strategyFrom?: string;
+  readonly ignored: ReadonlyArray<{ readonly finding: FingerprintedFinding; readonly entry: IgnoreEntry }>;
+  readonly expired: ReadonlyArray<{ readonly finding: FingerprintedFinding; readonly entry: IgnoreEntry }>;
+  /** Incompatible (or warnings under failOn warning) after ignores. */
+  readonly fails: boolean;
+}
+
+export interface SubjectOutcome {
+  readonly subject: Subject;
+  readonly status: 'compatible' | 'incompatible' | 'error';
+  readonly check?: SubjectCheck;
+  /** Bad input or a baseline that cannot be loaded: the subject's error, the others still checked. */
+  readonly error?: { readonly code: string; readonly message: string };
+}
+
+/** A whole repository's check. */
+export interface RepositoryReport {
+  readonly configFile: string;
+  readonly root: string;
+  readonly subjects: readonly SubjectOutcome[];
+  /** Subjects left out by `changedSince`. */
+  readonly unchanged: readonly Subject[];
+  /** Ignore entries that approved nothing this run (in a partial run, only those naming a checked subject). */
+  readonly stale: readonly IgnoreEntry[];
+  readonly changedSince?: string;
+  /** 2 if any subject is bad input, else 1 if any fails, else 0. */
+  readonly exitCode: 0 | 1 | 2;
+}
+
+/**
+ * Checks every subject of a configuration, each against its own source and strategy, with
+ * references resolved across the repository and the approved findings set aside. A subject that
+ * cannot be checked (its schema or history cannot be loaded) is an error of its own; the others
+ * are still checked. Throws only for what stops the whole run (`RepositoryError`, an unknown
+ * `changedSince` ref).
+ */
+export async function checkRepository(config: RepositoryConfig, options: CheckRepositoryOptions = {}): Promise<RepositoryReport> {
+  const subjects = listSubjects(config, options.overrides);
+  const files = listFiles(config.root);
+  const workTree: ReadFile = async (path) => readFile(join(config.root, path), 'utf8').then(withoutBom, () => undefined);
+  const index = await buildIndex(config, files, workTree);
+  const place = await gitPlace(config.root).catch(() => undefined);
+  const selected = options.changedSince === undefined ? subjects : await changedSubjects(config, subjects, index, workTree, place, options.changedSince);
+  const today = options.today ?? isoDay(new Date());
+  const used = new Set<IgnoreEntry>();
+  const outcomes: SubjectOutcome[] = [];
+  for (const subject of selected) outcomes.push(await checkSubject(subject, { config, index, workTree, place, options, today, used }));
+  const checked = new Set(selected.map((subject) => subject.name));
+  const stale = config.ignore.filter((entry) => !used.has(entry) && (options.changedSince === undefined || (entry.subject !== undefined && checked.has(entry.subject))));
+  const exitCode = outcomes.some((outcome) => outcome.status === 'error') ? 2 : outcomes.some((outcome) => outcome.status === 'incompatible') ? 1 : 0;
+  return {
+    configFile: config.file, root: config.root, subjects: outcomes, unchanged: subjects.filter((subject) => !selected.includes(subject)), stale, exitCode,
+    ...(options.changedSince === undefined ? {} : { changedSince: options.changedSince }),
+  };
+}
+
+interface RunContext {
+  readonly config: RepositoryConfig;
+  readonly index: ReferenceIndex;
+  readonly workTree: ReadFile;
+  readonly place: GitPlace | undefined;
+  readonly options: CheckRepositoryOptions;
+  readonly today: string;
+  readonly used: Set<IgnoreEntry>;
+}
+
+async function buildIndex(config: RepositoryConfig, files: readonly string[], read: ReadFile): Promise<ReferenceIndex> {
+  const isReference = config.references.length === 0 ? () => false : picomatch([...config.references]);
+  const referenceFiles = await Promise.all(files.filter((file) => isReference(file)).map(async (path) => ({ path, text: (await read(path)) ?? '' })));
+  return indexReferences(referenceFiles, config.importPaths);
+}
+
+async function checkSubject(subject: Subject, context: RunContext): Promise<SubjectOutcome> {
+  try {
+    const check = await runCheck(subject, context);
+    return { subject, status: check.fails ? 'incompatible' : 'compatible', check };
+  } catch (error: unknown) {
+    if (!(error instanceof SchemaCompatError)) throw error;
+    return { subject, status: 'error', error: { code: error.code, message: error.message } };
+  }
+}
+
+async function runCheck(subject: Subject, context: RunContext): Promise<SubjectCheck> {
+  const { config, options } = context;
+  const path = join(config.root, subject.file);
+  const shown = relative(process.cwd(), path) || subject.file;
+  const text = await context.workTree(subject.file);
+  if (text === undefined) throw new RepositoryError(`cannot read ${shown}`);
+  if (subject.against === undefined) {
+    throw new RepositoryError(`${subject.name}: no history to check against: set \`against\` in the configuration's defaults or in ${subject.rule}, or give --against`);
+  }
+  const source = parseSource(subject.against);
+  const snapshot = await readHistory(source, {
+    cwd: config.root, path: subject.file, candidate: text, schemaType: subject.schemaType,
+    subject: subject.registrySubject, ...(subject.topic === undefined ? {} : { topic: subject.topic }),
+    ...pick(options, ['auth', 'fetch', 'timeoutMs', 'retries', 'retryDelayMs']),
+  });
+  const registry = options.checkers !== undefined
+    ? await options.checkers(subject, new Set([subject.schemaType, ...snapshot.versions.map((version) => version.schemaType)]))
+    : CheckerRegistry.withDefaults({ avro: { profile: subject.profile ?? (source.kind === 'pulsar' ? 'pulsar' : 'confluent') }, json: { policy: subject.policy } });
+  const tryParse = (type: string) => (schema: string, references: Readonly<Record<string, string>>): void => {
+    parseSchema(type, schema, { registry, references, label: shown });
+  };
+  const own = await resolveReferences(subject.file, text, subject.schemaType, context.index, context.workTree, tryParse(subject.schemaType));
+  const candidate = parseSchema(subject.schemaType, text, { registry, references: own.references, label: shown });
+  const versions = await withRepositoryReferences(subject, snapshot, context, tryParse);
+  const parsed = parseHistory({ versions, source: snapshot.source, notes: snapshot.notes }, { registry, candidate });
+  const strategy = subject.strategy ?? snapshot.strategy ?? DEFAULT_STRATEGY;
+  const raw = checkCompatibility(strategy, candidate, [...parsed.history], {
+    registry, explain: options.explain ?? false, stopAtFirstFailure: options.stopAtFirstFailure ?? false,
+  });
+  const fingerprinted = (finding: Incompatibility): FingerprintedFinding => ({ ...finding, fingerprint: findingFingerprint(finding, subject.name) });
+  const incompatibilities = applyIgnores(subject.name, raw.incompatibilities.map(fingerprinted), config.ignore, context.today, context.used);
+  const warnings = applyIgnores(subject.name, raw.warnings.map(fingerprinted), config.ignore, context.today, context.used);
+  const result = { ...raw, compatible: incompatibilities.kept.length === 0, incompatibilities: incompatibilities.kept, warnings: warnings.kept };
+  return {
+    result,
+    candidate: { path: shown, schemaType: subject.schemaType, text },
+    versions: parsed.versions,
+    source: { kind: snapshot.source.kind, description: snapshot.description, notes: parsed.notes },
+    ...(subject.strategy === undefined && snapshot.strategyFrom !== undefined ? { strategyFrom: snapshot.strategyFrom } : {}),
+    ignored: [...incompatibilities.ignored, ...warnings.ignored],
+    expired: [...incompatibilities.expired, ...warnings.expired],
+    fails: !result.compatible || (subject.failOn === 'warning' && result.warnings.length > 0),
+  };
+}
+
+/**
+ * Each version read from the repository (a commit, a tag, a folder) gets the references of the
+ * repository as they were then (at its commit; a folder's from the work tree). A registry's
+ * versions keep the references the registry gave them.
+ */
+async function withRepositoryReferences(subject: Subject, snapshot: HistorySnapshot, context: RunContext, tryParse: (type: string) => (schema: string, references: Readonly<Record<string, string>>) => void): Promise<SourceVersion[]> {
+  const kind = snapshot.source.kind;
+  if (kind === 'registry' || kind === 'pulsar') return [...snapshot.versions];
+  const resolved: SourceVersion[] = [];
+  for (const version of snapshot.versions) {
+    const read = version.commit !== undefined && context.place !== undefined ? commitReader(context.place, version.commit) : context.workTree;
+    const found: ResolvedReferences = await resolveReferences(subject.file, version.text, version.schemaType, context.index, read, tryParse(version.schemaType));
+    resolved.push(Object.keys(found.references).length === 0 ? version : { ...version, references: { ...found.references, ...version.references } });
+  }
+  return resolved;
+}
+
+/**
+ * The subjects whose file, or a file their references reach (in the work tree), differs from the
+ * ref; all of them when the configuration file itself changed.
+ */
+async function changedSubjects(config: RepositoryConfig, subjects: readonly Subject[], index: ReferenceIndex, read: ReadFile, place: GitPlace | undefined, ref: string): Promise<Subject[]> {
+  if (place === undefined) throw new RepositoryError(`--changed-since ${ref}: ${config.root} is not in a git repository`);
+  const changed = await changedSince(place, ref);
+  if (changed.has(relative(config.root, config.file))) return [...subjects];
+  const selected: Subject[] = [];
+  // The built-in Avro parser tells which named types a schema lacks; other types need no parse to find their references.
+  const registry = CheckerRegistry.withDefaults();
+  for (const subject of subjects) {
+    if (changed.has(subject.file)) {
+      selected.push(subject);
+      continue;
+    }
+    const text = (await read(subject.file)) ?? '';
+    const tryParse = (schema: string, references: Readonly<Record<string, string>>): void => {
+      parseSchema(subject.schemaType, schema, { registry, references });
+    };
+    const reached = await resolveReferences(subject.file, text, subject.schemaType, index, read, tryParse);
+    if (reached.files.some((file) => changed.has(file))) selected.push(subject);
+  }
+  return selected;
+}
+
+function pick<T extends object, K extends keyof T>(object: T, keys: readonly K[]): Partial<Pick<T, K>> {
+  const picked: Partial<Pick<T, K>> = {};
+  for (const key of keys) if (object[key] !== undefined) picked[key] = object[key];
+  return picked;
+}

@@ -1,0 +1,205 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { LineCounter, isMap, parseDocument } from 'yaml';
+import type { Document } from 'yaml';
+import { parseStrategy } from 'schema-compat';
+import type { AvroProfile, JsonSchemaPolicy } from 'schema-compat';
+import { parseSource } from 'schema-compat/sources';
+import schemaJson from '../config.schema.json';
+import { ConfigError, RepositoryError } from '../errors.js';
+import type { ConfigProblem } from '../errors.js';
+import { checkAgainstSchema } from './schema-check.js';
+import type { Violation } from './schema-check.js';
+import type { FailOnLevel, IgnoreEntry, RepositoryConfig, SubjectRule, SubjectSettings } from './types.js';
+
+/** The names a configuration file may have, in the order they are looked for in each folder. */
+export const CONFIG_FILE_NAMES = ['.schema-compat.yaml', '.schema-compat.yml', '.schema-compat.json'] as const;
+
+/** The JSON Schema of the configuration file (also `schema-compat/config.schema.json`). */
+export const CONFIG_SCHEMA: Readonly<Record<string, unknown>> = schemaJson;
+
+/** The placeholders a subject or topic template may use. */
+const PLACEHOLDERS = new Set(['name', 'dir', 'path']);
+
+/** The configuration file of `cwd`: the first one found in it or a folder above it (as git, buf and eslint look). */
+export function findConfig(cwd: string): string | undefined {
+  for (let dir = resolve(cwd); ; dir = dirname(dir)) {
+    for (const name of CONFIG_FILE_NAMES) if (existsSync(join(dir, name))) return join(dir, name);
+    if (dirname(dir) === dir) return undefined;
+  }
+}
+
+/** A YAML (or JSON) document and how to find the line of a path in it. */
+interface Located {
+  readonly value: unknown;
+  readonly at: (path: ReadonlyArray<string | number>) => { line: number; column: number };
+}
+
+/**
+ * Reads and checks a configuration file (YAML, or JSON, which YAML 1.2 reads too): against its JSON
+ * Schema (`CONFIG_SCHEMA`), then what a schema cannot say (sources parse, templates use known
+ * placeholders, `until` is a date, no `reason: TODO`). Every problem is reported at once, each at
+ * its line, in a `ConfigError`.
+ */
+export function loadConfig(file: string): RepositoryConfig {
+  const shown = relative(process.cwd(), file) || file;
+  const document = readDocument(file, shown);
+  const problems = [...checkAgainstSchema(CONFIG_SCHEMA, document.value), ...meaningViolations(document.value)].map((violation) => problemAt(shown, document, violation));
+  const config = document.value as RawConfig;
+  const ignore = (config.ignore ?? []).map((entry, i) => ignoreEntry(entry, `${shown}:${document.at(['ignore', i]).line}`));
+  for (const extra of config.ignoreFiles ?? []) {
+    const path = resolve(dirname(file), extra);
+    const more = readDocument(path, relative(process.cwd(), path) || path);
+    const moreProblems = [...checkAgainstSchema(IGNORE_FILE_SCHEMA, more.value), ...meaningViolations(more.value)].map((violation) => problemAt(path, more, violation));
+    problems.push(...moreProblems);
+    if (moreProblems.length === 0) ignore.push(...((more.value as RawConfig).ignore ?? []).map((entry, i) => ignoreEntry(entry, `${extra}:${more.at(['ignore', i]).line}`)));
+  }
+  if (problems.length > 0) throw new ConfigError(shown, problems);
+  return {
+    file,
+    root: dirname(file),
+    defaults: settings(config.defaults ?? {}),
+    subjects: (config.subjects ?? []).map((rule, i) => ({ ...settings(rule), files: list(rule.files), exclude: list(rule.exclude), name: `subjects[${i}]` }) satisfies SubjectRule),
+    references: list(config.references),
+    importPaths: config.protobuf?.importPaths ?? [],
+    ignore,
+  };
+}
+
+/** A file with only `ignore` entries (what `--write-baseline` writes, named in `ignoreFiles`). */
+const IGNORE_FILE_SCHEMA: Readonly<Record<string, unknown>> = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { ignore: { type: 'array', items: { $ref: '#/definitions/ignoreEntry' } } },
+  definitions: (schemaJson as { definitions: unknown }).definitions,
+};
+
+interface RawSettings {
+  readonly strategy?: string;
+  readonly against?: string;
+  readonly subject?: string;
+  readonly topic?: string;
+  readonly type?: string;
+  readonly profile?: string;
+  readonly policy?: string;
+  readonly failOn?: string;
+}
+
+interface RawConfig {
+  readonly defaults?: RawSettings;
+  readonly subjects?: ReadonlyArray<RawSettings & { readonly files: string | readonly string[]; readonly exclude?: string | readonly string[] }>;
+  readonly references?: string | readonly string[];
+  readonly protobuf?: { readonly importPaths?: readonly string[] };
+  readonly ignore?: readonly RawIgnore[];
+  readonly ignoreFiles?: readonly string[];
+}
+
+type RawIgnore = Omit<IgnoreEntry, 'where'>;
+
+function readDocument(file: string, shown: string): Located {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error: unknown) {
+    throw new RepositoryError(`cannot read the configuration file ${shown}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const lineCounter = new LineCounter();
+  const document = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false });
+  if (document.errors.length > 0) {
+    throw new ConfigError(shown, document.errors.map((error) => {
+      const position = error.linePos?.[0] ?? { line: 1, col: 1 };
+      return { file: shown, line: position.line, column: position.col, path: '', rule: 'yaml', message: error.message.split('\n')[0] ?? error.message };
+    }));
+  }
+  return { value: document.toJS() as unknown, at: (path) => positionOf(document, lineCounter, path) };
+}
+
+/** The line and column of a path: the key for an unknown key, the value otherwise, the nearest existing parent when absent. */
+function positionOf(document: Document, lineCounter: LineCounter, path: ReadonlyArray<string | number>): { line: number; column: number } {
+  for (let depth = path.length; depth >= 0; depth--) {
+    const parent = depth === 0 ? undefined : document.getIn(path.slice(0, depth - 1), true);
+    const last = path[depth - 1];
+    // An unknown key is shown at the key itself.
+    const pair = isMap(parent) ? parent.items.find((item) => (item.key as { value?: unknown } | null)?.value === last) : undefined;
+    const node = (depth === path.length ? (pair?.key ?? document.getIn(path, true)) : document.getIn(path.slice(0, depth), true)) as { range?: [number, number, number] } | undefined;
+    const start = node?.range?.[0] ?? (depth === 0 ? (document.contents as { range?: [number, number, number] } | null)?.range?.[0] : undefined);
+    if (start !== undefined) {
+      const { line, col } = lineCounter.linePos(start);
+      return { line, column: col };
+    }
+  }
+  return { line: 1, column: 1 };
+}
+
+function problemAt(file: string, document: Located, violation: Violation): ConfigProblem {
+  const { line, column } = document.at(violation.path);
+  return { file, line, column, path: pathText(violation.path), rule: violation.rule, message: violation.message };
+}
+
+/** `subjects[1].strategy`. */
+function pathText(path: ReadonlyArray<string | number>): string {
+  return path.map((step, i) => (typeof step === 'number' ? `[${step}]` : `${i === 0 ? '' : '.'}${step}`)).join('');
+}
+
+/** What the schema cannot say: each source parses, templates use known placeholders, dates are dates, reasons are written. */
+function meaningViolations(value: unknown): Violation[] {
+  if (typeof value !== 'object' || value === null) return [];
+  const config = value as RawConfig;
+  const found: Violation[] = [];
+  const checkSettings = (raw: RawSettings | undefined, at: ReadonlyArray<string | number>): void => {
+    if (raw === undefined || typeof raw !== 'object') return;
+    if (typeof raw.against === 'string') {
+      try {
+        parseSource(raw.against);
+      } catch (error: unknown) {
+        found.push({ path: [...at, 'against'], rule: 'source', message: error instanceof Error ? error.message : String(error) });
+      }
+    }
+    for (const key of ['subject', 'topic'] as const) {
+      const template = raw[key];
+      if (typeof template !== 'string') continue;
+      for (const [, name] of template.matchAll(/\{([^}]*)\}/g)) {
+        if (!PLACEHOLDERS.has(name as string)) found.push({ path: [...at, key], rule: 'template', message: `unknown placeholder {${name}} (known: {name}, {dir}, {path})` });
+      }
+    }
+  };
+  checkSettings(config.defaults, ['defaults']);
+  if (Array.isArray(config.subjects)) config.subjects.forEach((rule, i) => checkSettings(rule, ['subjects', i]));
+  if (Array.isArray(config.ignore)) {
+    config.ignore.forEach((entry, i) => {
+      if (typeof entry !== 'object' || entry === null) return;
+      if (typeof entry.reason === 'string' && /^\s*todo\b/i.test(entry.reason)) {
+        found.push({ path: ['ignore', i, 'reason'], rule: 'reason', message: 'say why this break is approved: a reason of TODO (what --write-baseline writes) is refused' });
+      }
+      if (typeof entry.until === 'string' && !isCalendarDate(entry.until)) found.push({ path: ['ignore', i, 'until'], rule: 'until', message: `${entry.until} is not a date (YYYY-MM-DD)` });
+    });
+  }
+  return found;
+}
+
+function isCalendarDate(text: string): boolean {
+  const date = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
+}
+
+function settings(raw: RawSettings): SubjectSettings {
+  return {
+    ...(raw.strategy === undefined ? {} : { strategy: parseStrategy(raw.strategy) }),
+    ...(raw.against === undefined ? {} : { against: raw.against }),
+    ...(raw.subject === undefined ? {} : { subject: raw.subject }),
+    ...(raw.topic === undefined ? {} : { topic: raw.topic }),
+    ...(raw.type === undefined ? {} : { type: raw.type.toUpperCase() as 'AVRO' | 'JSON' | 'PROTOBUF' }),
+    ...(raw.profile === undefined ? {} : { profile: raw.profile as AvroProfile }),
+    ...(raw.policy === undefined ? {} : { policy: raw.policy as JsonSchemaPolicy }),
+    ...(raw.failOn === undefined ? {} : { failOn: raw.failOn as FailOnLevel }),
+  };
+}
+
+function ignoreEntry(raw: RawIgnore, where: string): IgnoreEntry {
+  return { ...raw, where };
+}
+
+function list(value: string | readonly string[] | undefined): string[] {
+  if (value === undefined) return [];
+  return typeof value === 'string' ? [value] : [...value];
+}

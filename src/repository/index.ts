@@ -1,0 +1,17 @@
+// schema-compat/repository: a repository of schemas in one run (Node.js). The configuration file
+// (.schema-compat.yaml), subjects from globs, references resolved across the repository, approved
+// findings, and the check of every subject against its own history.
+
+export { findConfig, loadConfig, CONFIG_FILE_NAMES, CONFIG_SCHEMA } from './config/load.js';
+export type { RepositoryConfig, SubjectRule, SubjectSettings, IgnoreEntry, FailOnLevel } from './config/types.js';
+export { listSubjects, fill as fillSubjectTemplate } from './subjects.js';
+export type { Subject, SettingsOverrides } from './subjects.js';
+export { checkRepository } from './check.js';
+export type { CheckRepositoryOptions, RepositoryReport, SubjectOutcome, SubjectCheck } from './check.js';
+export type { FingerprintedFinding } from './ignores.js';
+export { baselineEntries, writeBaseline, BASELINE_REASON } from './baseline.js';
+export type { BaselineEntry } from './baseline.js';
+export { indexReferences, resolveReferences } from './references.js';
+export type { ReferenceIndex, ResolvedReferences, ReadFile } from './references.js';
+export { ConfigError, RepositoryError } from './errors.js';
+export type { ConfigProblem } from './errors.js';

@@ -1,0 +1,200 @@
+import { posix } from 'node:path';
+import { SchemaParseError } from 'schema-compat';
+
+/** Reads a repository file (relative to the configuration's folder); undefined when it is not there. */
+export type ReadFile = (path: string) => Promise<string | undefined>;
+
+/** What resolving a schema's references needs: where named types and `$id`s are defined, and import roots. */
+export interface ReferenceIndex {
+  /** Avro full name → the reference file that defines it. */
+  readonly avroNames: ReadonlyMap<string, string>;
+  /** JSON Schema `$id` (without fragment) → the reference file that declares it. */
+  readonly jsonIds: ReadonlyMap<string, string>;
+  /** Folders Protobuf import paths start from, relative to the configuration's folder (`''` is that folder). */
+  readonly importPaths: readonly string[];
+}
+
+/** A schema's references, by the name its parser looks them up with, dependencies first; and the files they came from. */
+export interface ResolvedReferences {
+  readonly references: Readonly<Record<string, string>>;
+  readonly files: readonly string[];
+}
+
+/** Parses a schema with references; throws `SchemaParseError` (the Avro resolver reads its UNDEFINED_NAME). */
+export type TryParse = (text: string, references: Readonly<Record<string, string>>) => void;
+
+/**
+ * The references a schema needs, found in the repository without `--reference` flags, the way each
+ * language names them: Avro named types by full name (Confluent's reference names), JSON Schema
+ * `$ref`s by path relative to the referring file or by `$id`, Protobuf imports by path from the
+ * import roots. Files are read with `read`, so an old version finds the references of its own commit.
+ */
+export async function resolveReferences(file: string, text: string, schemaType: string, index: ReferenceIndex, read: ReadFile, tryParse: TryParse): Promise<ResolvedReferences> {
+  switch (schemaType) {
+    case 'AVRO':
+      return avroReferences(text, index, read, tryParse);
+    case 'JSON':
+      return jsonReferences(file, text, index, read);
+    case 'PROTOBUF':
+      return protobufReferences(text, index, read);
+    default:
+      return { references: {}, files: [] };
+  }
+}
+
+/**
+ * Parses, and for each name the parser reports undefined (UNDEFINED_NAME), adds the reference file
+ * that defines it (its own undefined names first), until the schema parses or a name is defined
+ * nowhere (then the parser's error stands).
+ */
+async function avroReferences(text: string, index: ReferenceIndex, read: ReadFile, tryParse: TryParse): Promise<ResolvedReferences> {
+  const references: Record<string, string> = {};
+  const files: string[] = [];
+  const settle = async (schema: string): Promise<void> => {
+    for (;;) {
+      const missing = undefinedName(() => tryParse(schema, references));
+      if (missing === undefined) return;
+      const source = index.avroNames.get(missing);
+      const referenced = source === undefined || files.includes(source) ? undefined : await read(source);
+      if (source === undefined || referenced === undefined) return;
+      files.push(source);
+      await settle(referenced);
+      references[missing] = referenced;
+    }
+  };
+  await settle(text);
+  return { references, files };
+}
+
+/** The name of an UNDEFINED_NAME parse error (`Undefined schema: com.acme.Money`), or undefined when it parses or fails otherwise. */
+function undefinedName(parse: () => void): string | undefined {
+  try {
+    parse();
+    return undefined;
+  } catch (error: unknown) {
+    if (!(error instanceof SchemaParseError) || error.rule !== 'UNDEFINED_NAME') return undefined;
+    return /^Undefined schema: (.+)$/.exec(error.detail)?.[1];
+  }
+}
+
+/**
+ * Every document the schema's `$ref`s reach outside itself, transitively: a relative reference is
+ * a file relative to the referring one, an absolute one a reference file's `$id`. Each is named by
+ * its path relative to the schema's folder (or its `$id`), which the checker resolves the `$ref` to.
+ */
+async function jsonReferences(file: string, text: string, index: ReferenceIndex, read: ReadFile): Promise<ResolvedReferences> {
+  const references: Record<string, string> = {};
+  const files: string[] = [];
+  const home = posix.dirname(file);
+  const pending: Array<{ readonly from: string; readonly text: string }> = [{ from: file, text }];
+  while (pending.length > 0) {
+    const { from, text: document } = pending.pop() as { from: string; text: string };
+    for (const ref of externalRefs(document)) {
+      const absolute = /^[a-z][a-z0-9+.-]*:/i.test(ref);
+      const target = absolute ? index.jsonIds.get(ref) : posix.normalize(posix.join(posix.dirname(from), ref));
+      if (target === undefined || files.includes(target) || target === file) continue;
+      const referenced = await read(target);
+      if (referenced === undefined) continue;
+      files.push(target);
+      references[absolute ? ref : posix.relative(home, target) || posix.basename(target)] = referenced;
+      pending.push({ from: target, text: referenced });
+    }
+  }
+  return { references, files };
+}
+
+/** The `$ref`s of a JSON document that point outside it, without their fragments. */
+function externalRefs(text: string): string[] {
+  let document: unknown;
+  try {
+    document = JSON.parse(text);
+  } catch {
+    return [];
+  }
+  const found = new Set<string>();
+  const stack: unknown[] = [document];
+  while (stack.length > 0) {
+    const value = stack.pop();
+    if (Array.isArray(value)) stack.push(...(value as unknown[]));
+    else if (typeof value === 'object' && value !== null) {
+      for (const [key, child] of Object.entries(value)) {
+        if (key === '$ref' && typeof child === 'string' && !child.startsWith('#')) found.add(child.split('#')[0] as string);
+        else stack.push(child);
+      }
+    }
+  }
+  return [...found].filter((ref) => ref !== '');
+}
+
+/** Every file the schema imports, transitively, found from the import roots and named by its import path. */
+async function protobufReferences(text: string, index: ReferenceIndex, read: ReadFile): Promise<ResolvedReferences> {
+  const references: Record<string, string> = {};
+  const files: string[] = [];
+  const pending = [text];
+  while (pending.length > 0) {
+    for (const name of imports(pending.pop() as string)) {
+      if (Object.prototype.hasOwnProperty.call(references, name)) continue;
+      for (const root of ['', ...index.importPaths]) {
+        const path = posix.normalize(posix.join(root, name));
+        const imported = await read(path);
+        if (imported === undefined) continue;
+        references[name] = imported;
+        files.push(path);
+        pending.push(imported);
+        break;
+      }
+      // Not found: a well-known type the parser has built in, or an error it reports with the import's name.
+    }
+  }
+  return { references, files };
+}
+
+/** The paths of a .proto file's `import`, `import public` and `import weak` statements. */
+function imports(text: string): string[] {
+  return [...text.replace(/\/\/[^\n]*|\/\*[\s\S]*?\*\//g, '').matchAll(/^\s*import\s+(?:public\s+|weak\s+)?"([^"]+)"\s*;/gm)].map((match) => match[1] as string);
+}
+
+/**
+ * The index of the reference files: the named types each Avro file defines (full names, namespaces
+ * inherited as the Avro 1.12 specification's "Names" section says) and each JSON document's `$id`.
+ */
+export function indexReferences(files: ReadonlyArray<{ readonly path: string; readonly text: string }>, importPaths: readonly string[]): ReferenceIndex {
+  const avroNames = new Map<string, string>();
+  const jsonIds = new Map<string, string>();
+  for (const { path, text } of files) {
+    let document: unknown;
+    try {
+      document = JSON.parse(text);
+    } catch {
+      continue;
+    }
+    if (path.endsWith('.avsc')) for (const name of avroDefinitions(document, '')) if (!avroNames.has(name)) avroNames.set(name, path);
+    if (path.endsWith('.json') && typeof document === 'object' && document !== null) {
+      const id = (document as Record<string, unknown>)['$id'] ?? (document as Record<string, unknown>)['id'];
+      if (typeof id === 'string' && id !== '') jsonIds.set(id.split('#')[0] as string, path);
+    }
+  }
+  return { avroNames, jsonIds, importPaths };
+}
+
+/** The full names of the named types an Avro schema document defines. */
+function avroDefinitions(value: unknown, namespace: string): string[] {
+  if (Array.isArray(value)) return value.flatMap((item: unknown) => avroDefinitions(item, namespace));
+  if (typeof value !== 'object' || value === null) return [];
+  const record = value as Record<string, unknown>;
+  const names: string[] = [];
+  let inner = namespace;
+  if ((record['type'] === 'record' || record['type'] === 'error' || record['type'] === 'enum' || record['type'] === 'fixed') && typeof record['name'] === 'string') {
+    const name = record['name'];
+    const space = typeof record['namespace'] === 'string' ? record['namespace'] : namespace;
+    const full = name.includes('.') ? name : space === '' ? name : `${space}.${name}`;
+    names.push(full);
+    inner = full.includes('.') ? full.slice(0, full.lastIndexOf('.')) : '';
+  }
+  for (const key of ['fields', 'type', 'items', 'values'] as const) {
+    const child = record[key];
+    if (key === 'fields' && Array.isArray(child)) for (const field of child) names.push(...avroDefinitions((field as Record<string, unknown> | null)?.['type'], inner));
+    else if (key !== 'fields' && typeof child === 'object') names.push(...avroDefinitions(child, inner));
+  }
+  return names;
+}
