@@ -47,8 +47,8 @@ export async function checkSingle(command: SingleCheck, io: CliIO): Promise<Chec
   const strategy = command.strategy ?? loaded.strategy ?? DEFAULT_STRATEGY;
   const result = checkCompatibility(strategy, parsedCandidate, [...parsed.history], { registry, stopAtFirstFailure: command.stopAtFirstFailure, explain: command.explain });
   const registryAnswer = await askTheRegistry(loaded, candidate, command.registryVerdict, io);
-  // A fingerprint names the subject: the registry subject, else the candidate's path.
-  const subject = 'subject' in command.history && command.history.subject !== undefined ? command.history.subject : candidate.path;
+  // A fingerprint names the subject: the registry subject or Pulsar topic, else the candidate's path.
+  const subject = command.history.subject ?? command.history.topic ?? candidate.path;
   const fingerprinted = (finding: Incompatibility): ReportFinding => ({ ...finding, fingerprint: findingFingerprint(finding, subject) });
   return {
     subject,

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { CHECK_USAGE_LINE, ESC, USER_HISTORY, cli, example, fixture, json } from './support.js';
+import { CHECK_USAGE_LINE, ESC, USER_HISTORY, cli, example, fixture, json, root } from './support.js';
 
 const ORDER_HISTORY = [fixture('order-v1.avsc'), fixture('order-v2.avsc')];
 
@@ -108,7 +108,7 @@ describe('schema-compat check: bad input exits 2', () => {
 
   it.each([
     [['check', fixture('order-v1.avsc')], 'check needs a history: HISTORY files (oldest first), --against SOURCE or --history DIR'],
-    [['check'], 'check needs a CANDIDATE file (or - for stdin)'],
+    [['check'], `check needs a CANDIDATE and its history, or a configuration file: no .schema-compat.yaml (or .yml, .json) in ${root.replace(/\/$/, '')} or a folder above it (docs/repository.md)`],
     [['check', '--history', 'test/fixtures/cli/history', fixture('order-v1.avsc'), fixture('order-v2.avsc')], 'give one history: HISTORY files, --against SOURCE or --history DIR, not --history and HISTORY files'],
     [['check', '--against', 'git:main', '--history', 'test/fixtures/cli/history', fixture('order-v1.avsc')], 'give one history: HISTORY files, --against SOURCE or --history DIR, not --against and --history'],
     [['check', '--subject', 'orders-value', fixture('order-v1.avsc'), fixture('order-v2.avsc')], '--subject goes with --against registry:URL'],
@@ -117,7 +117,7 @@ describe('schema-compat check: bad input exits 2', () => {
     [['check', '-', fixture('order-v1.avsc')], 'a candidate read from stdin (-) needs --type avro|json|protobuf'],
     [['check', '--strategy'], 'option --strategy needs a value'],
     [['check', '--strategy', 'backward', '--colour', 'a', 'b'], 'unknown option --colour'],
-    [['check', '--format', 'xml', 'a', 'b'], '--format must be one of text, json, github, junit, confluent, not "xml"'],
+    [['check', '--format', 'xml', 'a', 'b'], '--format must be one of text, json, github, junit, confluent, markdown, sarif, not "xml"'],
     [['check', '--fail-on', 'error', 'a', 'b'], '--fail-on must be one of incompatible, warning, not "error"'],
     [['check', '--type', 'xsd', 'a', 'b'], '--type must be one of avro, json, protobuf, not "xsd"'],
     [['check', '--reference', 'Money', 'a', 'b'], '--reference takes NAME=FILE, not "Money"'],

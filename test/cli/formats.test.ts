@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { findingFingerprint } from 'schema-compat';
 import { USER_HISTORY, cli, example, fixture, parseAnnotation } from './support.js';
 
 describe('check --format github', () => {
@@ -14,10 +15,13 @@ describe('check --format github', () => {
       ['error', 'examples/user/candidate.avsc', '10', '29', 'TYPE_MISMATCH (BACKWARD, version 4)'],
       ['error', 'examples/user/candidate.avsc', '17', '9', 'MISSING_ENUM_SYMBOLS (BACKWARD, version 4)'],
     ]);
+    // A fingerprint names the subject: without a registry subject, the candidate's path.
+    const fingerprint = findingFingerprint({ direction: 'BACKWARD', type: 'READER_FIELD_MISSING_DEFAULT_VALUE', location: '/fields/1', message: 'handle' }, 'examples/user/candidate.avsc');
     expect(annotations[1]?.message.split('\n')).toEqual([
       "The field 'handle' at path '/fields/1' in the new schema has no default value and is missing in the old schema",
       'BACKWARD: the candidate reads data written with version 4; at /fields/1.',
       'detail: handle',
+      `fingerprint: ${fingerprint}`,
     ]);
     expect(lines.at(-1)).toBe('schema-compat: INCOMPATIBLE under FULL: examples/user/candidate.avsc against versions [4]: 4 incompatibilities, 0 warnings');
   });
@@ -34,7 +38,10 @@ describe('check --format github', () => {
     const run = cli(['check', '--explain', '--format', 'github', example('candidate.avsc'), example('v4.avsc')]);
     const first = run.stdout.split('\n')[0] as string;
     expect(first).not.toContain('\n');
-    expect(parseAnnotation(first).message.split('\n').at(-1)).toBe('hint: in the new schema, add alias `username` to field `handle` (a rename is a drop plus an add)');
+    expect(parseAnnotation(first).message.split('\n').slice(-2)).toEqual([
+      'hint: in the new schema, add alias `username` to field `handle` (a rename is a drop plus an add)',
+      `fingerprint: ${findingFingerprint({ direction: 'BACKWARD', type: 'READER_FIELD_MISSING_DEFAULT_VALUE', location: '/fields/1', message: 'handle' }, 'examples/user/candidate.avsc')}`,
+    ]);
   });
 
   it('makes warnings ::warning, or ::error with --fail-on warning', () => {

@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findingFingerprint } from 'schema-compat';
 import { createRegistry } from 'schema-compat/registry';
 import type { Registry } from 'schema-compat/registry';
 import { startServer } from 'schema-compat/server';
@@ -143,12 +144,16 @@ const V3 = userSchema(ID, NAME, EMAIL);
 const BAD = userSchema(ID, NAME, EMAIL, AGE);
 const PATH = 'schemas/user.avsc';
 
-/** The lines of BAD's one finding against an older version, as the text report prints it. */
-function missingAge(name: string): string[] {
+/**
+ * The lines of BAD's one finding against an older version, as the text report prints it; its
+ * fingerprint names the subject (the registry subject, else the candidate's path).
+ */
+function missingAge(name: string, subject = PATH): string[] {
   return [
     `  READER_FIELD_MISSING_DEFAULT_VALUE at /fields/3 (BACKWARD: the candidate reads data written with ${name})`,
     "    The field 'age' at path '/fields/3' in the new schema has no default value and is missing in the old schema",
     '    detail: age',
+    `    fingerprint: ${findingFingerprint({ direction: 'BACKWARD', type: 'READER_FIELD_MISSING_DEFAULT_VALUE', location: '/fields/3', message: 'age' }, subject)}`,
   ];
 }
 
@@ -560,10 +565,10 @@ describe('check --against registry:URL --subject S (the project\'s own registry 
     'Checked versions 2, 1 (newest first).',
     '',
     'Version 2 (id 2): 1 incompatibility',
-    ...missingAge('version 2'),
+    ...missingAge('version 2', SUBJECT),
     '',
     'Version 1 (id 1): 1 incompatibility',
-    ...missingAge('version 1'),
+    ...missingAge('version 1', SUBJECT),
     '',
   ];
 
@@ -725,6 +730,8 @@ describe('check --against pulsar:URL --topic T (a stub of Pulsar\'s admin REST A
   const findingHead = (name: string): string => `  READER_FIELD_MISSING_DEFAULT_VALUE at /fields/3 (BACKWARD: the candidate reads data written with ${name})`;
   const DETAIL = '    detail: Found com.acme.User, expecting com.acme.User, missing required field age';
   const DESCRIPTION = "    The field 'age' at path '/fields/3' in the new schema has no default value and is missing in the old schema";
+  // Against a topic, a fingerprint names the topic.
+  const FINGERPRINT = `    fingerprint: ${findingFingerprint({ direction: 'BACKWARD', type: 'READER_FIELD_MISSING_DEFAULT_VALUE', location: '/fields/3', message: DETAIL.slice('    detail: '.length) }, TOPIC)}`;
 
   it('checks every schema version of the topic under the topic policy, labelled version 0, 1', async () => {
     const run = await schemaCompat(dir, ['check', 'bad.avsc', '--against', `pulsar:${pulsar.url}`, '--topic', TOPIC]);
@@ -732,7 +739,7 @@ describe('check --against pulsar:URL --topic T (a stub of Pulsar\'s admin REST A
     expect(run.code).toBe(1);
     const lines = run.stdout.split('\n');
     // The sentence of each finding (line 3 of its section) has a test of its own, below.
-    expect(lines.filter((_, i) => i !== 6 && i !== 11)).toEqual([
+    expect(lines.filter((_, i) => i !== 6 && i !== 12)).toEqual([
       `Against pulsar ${pulsar.url}: topic ${TOPIC}, 2 versions (0, 1), strategy BACKWARD_TRANSITIVE (topic policy)`,
       'INCOMPATIBLE under BACKWARD_TRANSITIVE (topic policy): 2 incompatibilities with versions 1, 0',
       'Checked versions 1, 0 (newest first).',
@@ -740,10 +747,12 @@ describe('check --against pulsar:URL --topic T (a stub of Pulsar\'s admin REST A
       'Version 1: 1 incompatibility',
       findingHead('version 1'),
       DETAIL,
+      FINGERPRINT,
       '',
       'Version 0: 1 incompatibility',
       findingHead('version 0'),
       DETAIL,
+      FINGERPRINT,
       '',
     ]);
     expect(pulsar.requests.slice(0, 2).map(({ method, url }) => `${method} ${url}`)).toEqual([
@@ -755,16 +764,18 @@ describe('check --against pulsar:URL --topic T (a stub of Pulsar\'s admin REST A
   it('names the missing field in the sentence of a finding (Pulsar checks with the pulsar profile)', async () => {
     const run = await schemaCompat(dir, ['check', 'bad.avsc', '--against', `pulsar:${pulsar.url}`, '--topic', TOPIC]);
     expect(run.code).toBe(1);
-    expect(run.stdout.split('\n').slice(4, 13)).toEqual([
+    expect(run.stdout.split('\n').slice(4, 15)).toEqual([
       'Version 1: 1 incompatibility',
       findingHead('version 1'),
       DESCRIPTION,
       DETAIL,
+      FINGERPRINT,
       '',
       'Version 0: 1 incompatibility',
       findingHead('version 0'),
       DESCRIPTION,
       DETAIL,
+      FINGERPRINT,
     ]);
   });
 
@@ -931,6 +942,7 @@ describe('check --against git-log: --format github and junit', () => {
       "The field 'age' at path '/fields/3' in the new schema has no default value and is missing in the old schema",
       `BACKWARD: the candidate reads data written with ${c2}; at /fields/3.`,
       'detail: age',
+      `fingerprint: ${findingFingerprint({ direction: 'BACKWARD', type: 'READER_FIELD_MISSING_DEFAULT_VALUE', location: '/fields/3', message: 'age' }, PATH)}`,
     ]);
     expect(lines.at(-1)).toBe(`schema-compat: INCOMPATIBLE under BACKWARD_TRANSITIVE: ${PATH} against versions [${c2}, ${c1}] (against git-log HEAD: 2 versions of ${PATH}: ${c1}, ${c2}): 2 incompatibilities, 0 warnings`);
   });

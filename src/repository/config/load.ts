@@ -32,7 +32,8 @@ export function findConfig(cwd: string): string | undefined {
 /** A YAML (or JSON) document and how to find the line of a path in it. */
 interface Located {
   readonly value: unknown;
-  readonly at: (path: ReadonlyArray<string | number>) => { line: number; column: number };
+  /** The line of the value at `path`, or of its key with `key` (an unknown key). */
+  readonly at: (path: ReadonlyArray<string | number>, key?: boolean) => { line: number; column: number };
 }
 
 /**
@@ -111,17 +112,16 @@ function readDocument(file: string, shown: string): Located {
       return { file: shown, line: position.line, column: position.col, path: '', rule: 'yaml', message: error.message.split('\n')[0] ?? error.message };
     }));
   }
-  return { value: document.toJS() as unknown, at: (path) => positionOf(document, lineCounter, path) };
+  return { value: document.toJS() as unknown, at: (path, key = false) => positionOf(document, lineCounter, path, key) };
 }
 
-/** The line and column of a path: the key for an unknown key, the value otherwise, the nearest existing parent when absent. */
-function positionOf(document: Document, lineCounter: LineCounter, path: ReadonlyArray<string | number>): { line: number; column: number } {
+/** The line and column of a path's value (of its key with `key`), or of the nearest existing parent when absent. */
+function positionOf(document: Document, lineCounter: LineCounter, path: ReadonlyArray<string | number>, key: boolean): { line: number; column: number } {
   for (let depth = path.length; depth >= 0; depth--) {
     const parent = depth === 0 ? undefined : document.getIn(path.slice(0, depth - 1), true);
     const last = path[depth - 1];
-    // An unknown key is shown at the key itself.
-    const pair = isMap(parent) ? parent.items.find((item) => (item.key as { value?: unknown } | null)?.value === last) : undefined;
-    const node = (depth === path.length ? (pair?.key ?? document.getIn(path, true)) : document.getIn(path.slice(0, depth), true)) as { range?: [number, number, number] } | undefined;
+    const pair = key && depth === path.length && isMap(parent) ? parent.items.find((item) => (item.key as { value?: unknown } | null)?.value === last) : undefined;
+    const node = (pair?.key ?? document.getIn(path.slice(0, depth), true)) as { range?: [number, number, number] } | undefined;
     const start = node?.range?.[0] ?? (depth === 0 ? (document.contents as { range?: [number, number, number] } | null)?.range?.[0] : undefined);
     if (start !== undefined) {
       const { line, col } = lineCounter.linePos(start);
@@ -132,7 +132,7 @@ function positionOf(document: Document, lineCounter: LineCounter, path: Readonly
 }
 
 function problemAt(file: string, document: Located, violation: Violation): ConfigProblem {
-  const { line, column } = document.at(violation.path);
+  const { line, column } = document.at(violation.path, violation.rule === 'additionalProperties');
   return { file, line, column, path: pathText(violation.path), rule: violation.rule, message: violation.message };
 }
 
