@@ -46,7 +46,7 @@ export async function checkRepositoryRun(command: RepositoryCheck, io: CliIO): P
   }
   return {
     checks: report.subjects.flatMap((outcome) => (outcome.check === undefined ? [] : [checkReportOf(outcome)])),
-    errors: report.subjects.flatMap((outcome): SubjectError[] => (outcome.error === undefined ? [] : [{ subject: outcome.subject.name, file: outcome.subject.file, ...outcome.error }])),
+    errors: report.subjects.flatMap((outcome): SubjectError[] => (outcome.error === undefined ? [] : [{ subject: outcome.subject.name, file: relative(io.cwd(), resolve(config.root, outcome.subject.file)) || outcome.subject.file, ...outcome.error }])),
     repository: {
       configFile: relative(io.cwd(), config.file) || config.file,
       unchanged: report.unchanged.map((subject) => subject.name),

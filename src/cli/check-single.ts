@@ -41,7 +41,7 @@ export async function checkSingle(command: SingleCheck, io: CliIO): Promise<Chec
   const references = { ...newest(loaded.versions)?.references, ...cliReferences };
   const parsedCandidate = parseSchema(candidate.schemaType, candidate.text, { label: candidate.path, registry, references });
   const parsed = parseHistory(
-    { versions: loaded.versions, notes: loaded.source?.notes ?? [], ...(loaded.spec === undefined ? {} : { source: loaded.spec }) },
+    { versions: loaded.versions, notes: loaded.source?.notes ?? [], ...(loaded.spec === undefined ? {} : { source: loaded.spec }), ...(loaded.path === undefined ? {} : { path: loaded.path }) },
     { registry, references: cliReferences, candidate: parsedCandidate },
   );
   const strategy = command.strategy ?? loaded.strategy ?? DEFAULT_STRATEGY;
@@ -54,7 +54,7 @@ export async function checkSingle(command: SingleCheck, io: CliIO): Promise<Chec
     subject,
     result: { ...result, incompatibilities: result.incompatibilities.map(fingerprinted), warnings: result.warnings.map(fingerprinted) },
     candidate, history: parsed.versions, failOn: command.failOn, ignored: [], expired: [],
-    ...(loaded.source === undefined ? {} : { source: { ...loaded.source, notes: parsed.notes } }),
+    ...(loaded.source === undefined ? {} : { source: { ...loaded.source, notes: parsed.notes, description: parsed.description ?? loaded.source.description } }),
     ...(command.strategy === undefined && loaded.strategyFrom !== undefined ? { strategyFrom: loaded.strategyFrom } : {}),
     ...(registryAnswer === undefined ? {} : { registry: registryAnswer }),
   };

@@ -1,5 +1,5 @@
 import type { CheckReport, RunReport } from './report.js';
-import { runExitCode, runSummary } from './report.js';
+import { reportFails, runExitCode, runSummary } from './report.js';
 
 /**
  * `--format json` of a run. One check: its `CompatibilityResult` (each finding with its
@@ -13,7 +13,7 @@ export function formatJsonRun(run: RunReport): string {
   const value = {
     config: run.repository?.configFile,
     ...(run.repository?.changedSince === undefined ? {} : { changedSince: run.repository.changedSince, unchanged: run.repository.unchanged }),
-    subjects: run.checks.map((check) => ({ subject: check.subject, file: check.candidate.path, status: check.result.compatible ? 'compatible' : 'incompatible', ...checkJson(check) })),
+    subjects: run.checks.map((check) => ({ subject: check.subject, file: check.candidate.path, status: reportFails(check) ? 'incompatible' : 'compatible', ...checkJson(check) })),
     errors: run.errors,
     stale: run.repository?.stale ?? [],
     summary: runSummary(run),

@@ -27,6 +27,8 @@ export interface CliHistory {
   readonly source?: SourceReport;
   readonly strategy?: Strategy;
   readonly strategyFrom?: string;
+  /** The file a git-log history is of. */
+  readonly path?: string;
 }
 
 /** Reads the history a `check` asked for, through `schema-compat/sources` for every source. */
@@ -54,6 +56,7 @@ export async function historyOf(request: HistoryRequest, candidate: SchemaFile, 
     source: { kind: snapshot.source.kind, description: snapshot.description, notes: snapshot.notes },
     ...(snapshot.strategy === undefined ? {} : { strategy: snapshot.strategy }),
     ...(snapshot.strategyFrom === undefined ? {} : { strategyFrom: snapshot.strategyFrom }),
+    ...(snapshot.path === undefined ? {} : { path: snapshot.path }),
   };
 }
 

@@ -1,5 +1,5 @@
 import type { CompatibilityResult, Incompatibility } from '../index.js';
-import type { FingerprintedFinding, IgnoreEntry } from '../repository/index.js';
+import type { ApprovedFinding as RepositoryApprovedFinding, FingerprintedFinding, IgnoreEntry } from '../repository/index.js';
 import type { RegistryAnswer, SourceKind, SourceVersion } from '../sources/index.js';
 import type { SchemaFile } from './schema-files.js';
 
@@ -12,11 +12,8 @@ export type ReportResult = Omit<CompatibilityResult, 'incompatibilities' | 'warn
   readonly warnings: readonly ReportFinding[];
 };
 
-/** A finding an `ignore` entry approves (or would have, before its `until`). */
-export interface ApprovedFinding {
-  readonly finding: ReportFinding;
-  readonly entry: IgnoreEntry;
-}
+/** A finding an `ignore` entry approves (or would have, before its `until`), an incompatibility or a warning. */
+export type ApprovedFinding = RepositoryApprovedFinding;
 
 /** What makes `check` exit 1: incompatibilities only (default), or warnings too (oasdiff's `--fail-on WARN`). */
 export const FailOn = { INCOMPATIBLE: 'incompatible', WARNING: 'warning' } as const;

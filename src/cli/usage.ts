@@ -1,6 +1,6 @@
 import { strategyNames } from '../index.js';
 
-export const CHECK_USAGE = 'usage: schema-compat check [--strategy S] [--type T] [--format F] [options] CANDIDATE (HISTORY... | --against SOURCE | --history DIR)';
+export const CHECK_USAGE = 'usage: schema-compat check [--strategy S] [--type T] [--format F] [options] [CANDIDATE (HISTORY... | --against SOURCE | --history DIR)]';
 
 export const PROGRAM_USAGE = `usage: schema-compat <command> [options]   (commands: check, canonical, fingerprint, explain, serve; --help on each)`;
 
@@ -34,6 +34,8 @@ export function checkHelp(): string {
 
 Checks whether CANDIDATE may be registered after its history under strategy S, as a schema
 registry would, and prints every incompatibility: version, direction, location, a sentence.
+Without CANDIDATE, checks every subject of the configuration file (.schema-compat.yaml, found in
+this folder or one above; docs/repository.md).
 
 History (one of):
   HISTORY...                 schema files, oldest first, labelled version 1, 2, ... by position
@@ -53,6 +55,15 @@ History (one of):
   --history DIR              the same as --against dir:DIR
 
   CANDIDATE may be - to read it from stdin (give --type).
+
+A repository run (no CANDIDATE):
+  --config FILE              the configuration file (default: .schema-compat.yaml, .yml or .json
+                             here or in a folder above)
+  --changed-since REF        check only subjects whose file, or a file they reference, changed
+                             since the git ref REF
+  --write-baseline FILE      write an ignore entry (reason TODO) for each finding that fails today
+  Flags (--strategy, --against, --type, --profile, --policy, --fail-on) override the configuration
+  for every subject.
 
 Registry sources:
   --subject S                the registry subject (registry:URL)
@@ -74,8 +85,12 @@ Options:
   --policy P                 JSON Schema: STRICT (default) or LENIENT, Confluent's two policies
   --reference NAME=FILE      a schema the others use by NAME (Confluent schema references); repeat it
   --format F                 text (default, for people), json (the CompatibilityResult), github
-                             (GitHub Actions annotations on the schema line), junit (JUnit XML), or
-                             confluent (the answer of Confluent's REST API with verbose=true)
+                             (GitHub Actions annotations on the schema line), junit (JUnit XML),
+                             markdown (a pull-request comment), sarif (SARIF 2.1.0), or confluent
+                             (the answer of Confluent's REST API with verbose=true; one CANDIDATE)
+  --report FORMAT=FILE       also write the report in FORMAT to FILE; repeat it
+  --no-step-summary          do not append the markdown report to $GITHUB_STEP_SUMMARY (GitHub
+                             Actions sets it; the report goes there whatever --format says)
   --fail-on L                incompatible (default) or warning: also exit 1 on warnings
   --explain                  add a fix hint and a witness datum to every finding
   --stop-at-first-failure    stop after the first failing version, as registries do

@@ -94,10 +94,10 @@ export class JsonSchemaChecker implements SchemaChecker<JsonTypeSchema> {
     }));
   }
 
-  /** Confluent de-duplicates JSON schemas by their canonical text: the same document whatever the key order. */
+  /** Confluent de-duplicates JSON schemas by their canonical text and references: the same documents whatever the key order. */
   isIdentical(a: JsonTypeSchema, b: JsonTypeSchema): boolean {
     if (a.kind === 'avro' && b.kind === 'avro') return this.avro.isIdentical(a.avro, b.avro);
-    return a.kind === b.kind && jsonEqual(a.raw, b.raw);
+    return a.kind === 'json-schema' && b.kind === 'json-schema' && jsonEqual(a.raw, b.raw) && jsonEqual(a.references, b.references);
   }
 
   describe(finding: Finding, roles: Roles): string {

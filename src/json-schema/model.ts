@@ -145,4 +145,9 @@ export interface JsonSchemaDocument {
   readonly root: JsonNode;
   /** The document as given (a deep copy): what `isIdentical` compares. */
   readonly raw: JsonValue;
+  /**
+   * The named references it was parsed with, by name: part of its identity, as Confluent counts a
+   * schema's references in it (the same text over other referenced documents is another schema).
+   */
+  readonly references: Readonly<Record<string, JsonValue>>;
 }

@@ -33,6 +33,13 @@ export interface CheckRepositoryOptions extends Pick<ReadHistoryOptions, 'auth' 
   readonly checkers?: (subject: Subject, types: ReadonlySet<string>) => Promise<CheckerRegistry>;
 }
 
+/** A finding an ignore entry approves (or approved before its `until`), and whether it is an incompatibility or a warning. */
+export interface ApprovedFinding {
+  readonly finding: FingerprintedFinding;
+  readonly entry: IgnoreEntry;
+  readonly kind: 'incompatibility' | 'warning';
+}
+
 /** The check of one subject: its result with ignores applied, and what it was compared with. */
 export interface SubjectCheck {
   /** The result as the report shows it: incompatibilities and warnings an ignore entry approves are left out. */
@@ -41,8 +48,8 @@ export interface SubjectCheck {
   readonly versions: readonly SourceVersion[];
   readonly source: { readonly kind: SourceKind; readonly description: string; readonly notes: readonly string[] };
   readonly strategyFrom?: string;
-  readonly ignored: ReadonlyArray<{ readonly finding: FingerprintedFinding; readonly entry: IgnoreEntry }>;
-  readonly expired: ReadonlyArray<{ readonly finding: FingerprintedFinding; readonly entry: IgnoreEntry }>;
+  readonly ignored: readonly ApprovedFinding[];
+  readonly expired: readonly ApprovedFinding[];
   /** Incompatible (or warnings under failOn warning) after ignores. */
   readonly fails: boolean;
 }
@@ -87,8 +94,11 @@ export async function checkRepository(config: RepositoryConfig, options: CheckRe
   const used = new Set<IgnoreEntry>();
   const outcomes: SubjectOutcome[] = [];
   for (const subject of selected) outcomes.push(await checkSubject(subject, { config, index, workTree, place, options, today, used }));
-  const checked = new Set(selected.map((subject) => subject.name));
-  const stale = config.ignore.filter((entry) => !used.has(entry) && (options.changedSince === undefined || (entry.subject !== undefined && checked.has(entry.subject))));
+  // An entry is stale only where it had its chance: its subject was checked (not left out, not in error);
+  // an entry without a subject, only when every subject was.
+  const checked = new Set(outcomes.filter((outcome) => outcome.status !== 'error').map((outcome) => outcome.subject.name));
+  const complete = checked.size === subjects.length;
+  const stale = config.ignore.filter((entry) => !used.has(entry) && (entry.subject !== undefined ? checked.has(entry.subject) : complete));
   const exitCode = outcomes.some((outcome) => outcome.status === 'error') ? 2 : outcomes.some((outcome) => outcome.status === 'incompatible') ? 1 : 0;
   return {
     configFile: config.file, root: config.root, subjects: outcomes, unchanged: subjects.filter((subject) => !selected.includes(subject)), stale, exitCode,
@@ -133,7 +143,9 @@ async function runCheck(subject: Subject, context: RunContext): Promise<SubjectC
   }
   const source = parseSource(subject.against);
   const snapshot = await readHistory(source, {
-    cwd: config.root, path: subject.file, candidate: text, schemaType: subject.schemaType,
+    // No candidate text: its newest committed twin is left out by identity with references (parseHistory), not by
+    // text, since the files it references may have changed while its own text did not.
+    cwd: config.root, path: subject.file, schemaType: subject.schemaType,
     subject: subject.registrySubject, ...(subject.topic === undefined ? {} : { topic: subject.topic }),
     ...pick(options, ['auth', 'fetch', 'timeoutMs', 'retries', 'retryDelayMs']),
   });
@@ -146,7 +158,7 @@ async function runCheck(subject: Subject, context: RunContext): Promise<SubjectC
   const own = await resolveReferences(subject.file, text, subject.schemaType, context.index, context.workTree, tryParse(subject.schemaType));
   const candidate = parseSchema(subject.schemaType, text, { registry, references: own.references, label: shown });
   const versions = await withRepositoryReferences(subject, snapshot, context, tryParse);
-  const parsed = parseHistory({ versions, source: snapshot.source, notes: snapshot.notes }, { registry, candidate });
+  const parsed = parseHistory({ ...snapshot, versions }, { registry, candidate });
   const strategy = subject.strategy ?? snapshot.strategy ?? DEFAULT_STRATEGY;
   const raw = checkCompatibility(strategy, candidate, [...parsed.history], {
     registry, explain: options.explain ?? false, stopAtFirstFailure: options.stopAtFirstFailure ?? false,
@@ -159,10 +171,10 @@ async function runCheck(subject: Subject, context: RunContext): Promise<SubjectC
     result,
     candidate: { path: shown, schemaType: subject.schemaType, text },
     versions: parsed.versions,
-    source: { kind: snapshot.source.kind, description: snapshot.description, notes: parsed.notes },
+    source: { kind: snapshot.source.kind, description: parsed.description ?? snapshot.description, notes: parsed.notes },
     ...(subject.strategy === undefined && snapshot.strategyFrom !== undefined ? { strategyFrom: snapshot.strategyFrom } : {}),
-    ignored: [...incompatibilities.ignored, ...warnings.ignored],
-    expired: [...incompatibilities.expired, ...warnings.expired],
+    ignored: [...incompatibilities.ignored.map(as('incompatibility')), ...warnings.ignored.map(as('warning'))],
+    expired: [...incompatibilities.expired.map(as('incompatibility')), ...warnings.expired.map(as('warning'))],
     fails: !result.compatible || (subject.failOn === 'warning' && result.warnings.length > 0),
   };
 }
@@ -208,6 +220,10 @@ async function changedSubjects(config: RepositoryConfig, subjects: readonly Subj
     if (reached.files.some((file) => changed.has(file))) selected.push(subject);
   }
   return selected;
+}
+
+function as(kind: ApprovedFinding['kind']): (approved: { readonly finding: FingerprintedFinding; readonly entry: IgnoreEntry }) => ApprovedFinding {
+  return (approved) => ({ ...approved, kind });
 }
 
 function pick<T extends object, K extends keyof T>(object: T, keys: readonly K[]): Partial<Pick<T, K>> {

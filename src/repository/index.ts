@@ -7,7 +7,7 @@ export type { RepositoryConfig, SubjectRule, SubjectSettings, IgnoreEntry, FailO
 export { listSubjects, fill as fillSubjectTemplate } from './subjects.js';
 export type { Subject, SettingsOverrides } from './subjects.js';
 export { checkRepository } from './check.js';
-export type { CheckRepositoryOptions, RepositoryReport, SubjectOutcome, SubjectCheck } from './check.js';
+export type { CheckRepositoryOptions, RepositoryReport, SubjectOutcome, SubjectCheck, ApprovedFinding } from './check.js';
 export type { FingerprintedFinding } from './ignores.js';
 export { baselineEntries, writeBaseline, BASELINE_REASON } from './baseline.js';
 export type { BaselineEntry } from './baseline.js';

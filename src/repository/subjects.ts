@@ -41,6 +41,7 @@ export interface Subject {
  * whose type cannot be told are errors: a gate that silently checks nothing is no gate.
  */
 export function listSubjects(config: RepositoryConfig, overrides: SettingsOverrides = {}): Subject[] {
+  if (config.subjects.length === 0) throw new RepositoryError(`${config.file}: no \`subjects\`: nothing to check (docs/repository.md)`);
   const files = listFiles(config.root);
   const taken = new Map<string, Subject>();
   const byName = new Map<string, Subject>();

@@ -1,5 +1,6 @@
 import { CheckerRegistry, parseSchema } from 'schema-compat';
 import type { ParsedSchema } from 'schema-compat';
+import { describeVersions } from './describe.js';
 import { readDirectory } from './dir.js';
 import { SourceError, SourceErrorCode } from './errors.js';
 import { readGitLog } from './git/log.js';
@@ -46,7 +47,7 @@ export async function readHistory(source: string | HistorySource, options: ReadH
  * `SchemaParseError` naming it.
  */
 export function parseHistory(
-  snapshot: { readonly versions: readonly SourceVersion[]; readonly source?: HistorySource; readonly notes?: readonly string[] },
+  snapshot: { readonly versions: readonly SourceVersion[]; readonly source?: HistorySource; readonly notes?: readonly string[]; readonly path?: string },
   options: ParseHistoryOptions = {},
 ): ParsedVersions {
   const registry = options.registry ?? CheckerRegistry.withDefaults();
@@ -63,7 +64,10 @@ export function parseHistory(
     });
   });
   const parsed = { versions: snapshot.versions, history, notes: snapshot.notes ?? [] };
-  return options.candidate !== undefined && snapshot.source?.kind === 'git-log' ? settleCommitted(parsed, options.candidate, registry) : parsed;
+  const source = snapshot.source;
+  if (options.candidate === undefined || source?.kind !== 'git-log') return parsed;
+  const path = snapshot.path ?? snapshot.versions[snapshot.versions.length - 1]?.path ?? 'the file';
+  return settleCommitted(parsed, options.candidate, registry, (versions) => `${describeSource(source)}: ${describeVersions(versions, path)}`);
 }
 
 /**
@@ -86,7 +90,7 @@ export async function loadHistory(source: string | HistorySource, options: LoadH
     ...(options.reuse === undefined ? {} : { reuse: options.reuse }),
     ...(candidate === undefined ? {} : { candidate }),
   });
-  return { ...snapshot, versions: parsed.versions, notes: parsed.notes, history: [...parsed.history] };
+  return { ...snapshot, versions: parsed.versions, notes: parsed.notes, history: [...parsed.history], description: parsed.description ?? snapshot.description };
 }
 
 /** The candidate parsed for settling a git-log history; undefined when there is none or it does not parse (the check will say why). */

@@ -6,6 +6,8 @@ export interface ParsedVersions {
   readonly versions: readonly SourceVersion[];
   readonly history: readonly ParsedSchema[];
   readonly notes: readonly string[];
+  /** The description again when settling left versions out (it names the versions compared). */
+  readonly description?: string;
 }
 
 /**
@@ -15,7 +17,7 @@ export interface ParsedVersions {
  * Text comparison cannot see that a commit changing only a `doc` came after the commit that made
  * the change; without this, that change would be compared with itself and hidden.
  */
-export function settleCommitted(parsed: ParsedVersions, candidate: ParsedSchema, registry: CheckerRegistry): ParsedVersions {
+export function settleCommitted(parsed: ParsedVersions, candidate: ParsedSchema, registry: CheckerRegistry, describe: (versions: readonly SourceVersion[]) => string): ParsedVersions {
   const same = (a: ParsedSchema, b: ParsedSchema): boolean => a.schemaType === b.schemaType && registry.get(a.schemaType).isIdentical(a.schema, b.schema);
   const kept: number[] = [];
   const merged: string[] = [];
@@ -31,11 +33,16 @@ export function settleCommitted(parsed: ParsedVersions, candidate: ParsedSchema,
   if (merged.length === 0 && dropped.length === 0) return parsed;
   const notes = [...parsed.notes];
   if (merged.length > 0) notes.push(`${merged.join(', ')} changed nothing the schema means (the checker's identity): not counted again`);
-  if (dropped.length > 0) notes.push(`${dropped.join(', ')} ${dropped.length === 1 ? 'is' : 'are'} the candidate's own schema (the change is committed): left out`);
+  if (dropped.length > 0) {
+    const which = dropped.length === 1 ? `the newest committed version, ${dropped[0]}, equals` : `the newest committed versions, ${dropped.join(', ')}, equal`;
+    notes.push(`${which} the candidate (the change is committed): left out, so the candidate is compared with the versions before it`);
+  }
   // Renumbered by position, as the git sources number versions.
+  const versions = kept.map((i, position) => ({ ...(parsed.versions[i] as SourceVersion), version: position + 1 }));
   return {
-    versions: kept.map((i, position) => ({ ...(parsed.versions[i] as SourceVersion), version: position + 1 })),
+    versions,
     history: kept.map((i, position) => ({ ...(parsed.history[i] as ParsedSchema), version: position + 1 })),
     notes,
+    description: describe(versions),
   };
 }

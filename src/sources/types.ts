@@ -71,6 +71,8 @@ export interface HistorySnapshot {
   readonly notes: readonly string[];
   /** Nothing to compare with: the subject, topic or file does not exist yet at the source. */
   readonly isNew: boolean;
+  /** The file a git-log history is of (its path in the repository, after renames are followed). */
+  readonly path?: string;
 }
 
 /** A history loaded and parsed: what `loadHistory` answers. */

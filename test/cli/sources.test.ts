@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
@@ -12,54 +11,13 @@ import type { Registry } from 'schema-compat/registry';
 import { startServer } from 'schema-compat/server';
 import type { RunningServer } from 'schema-compat/server';
 import { GitRepo, userSchema } from '../support/git-repo.js';
-import { parseAnnotation, root } from './support.js';
+import { cliIn, parseAnnotation, root } from './support.js';
+import type { Run } from './support.js';
 
 // `schema-compat check CANDIDATE --against SOURCE`, run as users run it: dist/cli.js in a child
 // process, in real git repositories in temporary folders and against real HTTP servers on 127.0.0.1.
 
-const CLI = join(root, 'dist', 'cli.js');
-
-interface Run {
-  readonly code: number | null;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
-interface RunOptions {
-  readonly env?: Readonly<Record<string, string>>;
-  readonly input?: string;
-}
-
-/** The environment of every run: no colour switch, no registry credentials, no user or system git configuration. */
-function baseEnv(): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const name of ['NO_COLOR', 'SCHEMA_REGISTRY_BASIC_AUTH_USER_INFO', 'SCHEMA_REGISTRY_BEARER_TOKEN', 'GIT_DIR', 'GIT_WORK_TREE', 'GIT_INDEX_FILE']) delete env[name];
-  return {
-    ...env,
-    GIT_CONFIG_NOSYSTEM: '1',
-    GIT_CONFIG_GLOBAL: '/dev/null',
-    // A plain temporary folder must not be found inside some repository above it.
-    GIT_CEILING_DIRECTORIES: tmpdir(),
-  };
-}
-
-/**
- * Runs `node dist/cli.js ARGS` in `cwd`, asynchronously: a synchronous child would block this
- * process's event loop, and with it the registry servers the tests run here. `input` is its stdin.
- */
-function schemaCompat(cwd: string, args: readonly string[], options: RunOptions = {}): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], { cwd, env: { ...baseEnv(), ...options.env }, stdio: ['pipe', 'pipe', 'pipe'] });
-    const out: Buffer[] = [];
-    const err: Buffer[] = [];
-    child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
-    child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') }));
-    child.stdin.on('error', () => undefined);
-    child.stdin.end(options.input ?? '');
-  });
-}
+const schemaCompat = cliIn;
 
 /** `--format json` of a check against a source. */
 interface CheckJson {

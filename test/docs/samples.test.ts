@@ -81,7 +81,7 @@ function prepare(document: string): { dir: string; env: NodeJS.ProcessEnv } {
   const shim = join(bin, 'schema-compat');
   writeFileSync(shim, `#!/bin/sh\nexec "${process.execPath}" "${join(root, 'dist/cli.js')}" "$@"\n`);
   chmodSync(shim, 0o755);
-  const { NO_COLOR: _unset, FORCE_COLOR: _unsetToo, ...base } = process.env;
+  const { NO_COLOR: _unset, FORCE_COLOR: _unsetToo, GITHUB_STEP_SUMMARY: _noSummary, ...base } = process.env;
   return { dir, env: { ...base, NO_COLOR: '1', PATH: `${bin}:${dirname(process.execPath)}:${process.env['PATH'] ?? ''}` } };
 }
 

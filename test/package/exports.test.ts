@@ -52,6 +52,11 @@ describe('the package as users install it (dist/, built by the global setup)', (
         import: { types: './dist/sources.d.ts', default: './dist/sources.js' },
         require: { types: './dist/sources.d.cts', default: './dist/sources.cjs' },
       },
+      './repository': {
+        import: { types: './dist/repository.d.ts', default: './dist/repository.js' },
+        require: { types: './dist/repository.d.cts', default: './dist/repository.cjs' },
+      },
+      './config.schema.json': './dist/config.schema.json',
       './package.json': './package.json',
     });
     expect([pkg['sideEffects'], pkg['engines'], pkg['bin']]).toEqual([false, { node: '>=18' }, { 'schema-compat': './dist/cli.js' }]);
@@ -97,6 +102,13 @@ describe('the package as users install it (dist/, built by the global setup)', (
     expect(run(code("const { startServer } = require('schema-compat/server');"), 'commonjs')).toBe(expected);
   });
 
+  it('publishes the configuration\'s JSON Schema (schema-compat/config.schema.json), and loads the repository entry in both module systems', () => {
+    const expected = '"schema-compat repository configuration" true';
+    const code = (load: string): string => `${load} console.log(JSON.stringify(schema.title), typeof loadConfig === 'function');`;
+    expect(run(code("import schema from 'schema-compat/config.schema.json' with { type: 'json' }; import { loadConfig } from 'schema-compat/repository';"), 'module')).toBe(expected);
+    expect(run(code("const schema = require('schema-compat/config.schema.json'); const { loadConfig } = require('schema-compat/repository');"), 'commonjs')).toBe(expected);
+  });
+
   it('runs the sources (schema-compat/sources) in both module systems, with the root entry\'s error classes', () => {
     const code = (load: string): string => `${load} readHistory('svn:x').catch((e) => console.log(JSON.stringify([e instanceof SourceError, e instanceof SchemaCompatError, e.code])));`;
     const expected = '[true,true,"BAD_SOURCE"]';
@@ -104,8 +116,8 @@ describe('the package as users install it (dist/, built by the global setup)', (
     expect(run(code("const { readHistory, SourceError } = require('schema-compat/sources'); const { SchemaCompatError } = require('schema-compat');"), 'commonjs')).toBe(expected);
   });
 
-  it('keeps Node built-ins out of the library (only the CLI, the local server, and the git and folder sources may use them)', () => {
-    const allowed = [join(root, 'src', 'cli'), join(root, 'src', 'server'), join(root, 'src', 'sources', 'git'), join(root, 'src', 'sources', 'dir.ts')];
+  it('keeps Node built-ins out of the library (only the CLI, the local server, the git and folder sources and the repository runs may use them)', () => {
+    const allowed = [join(root, 'src', 'cli'), join(root, 'src', 'server'), join(root, 'src', 'sources', 'git'), join(root, 'src', 'sources', 'dir.ts'), join(root, 'src', 'repository')];
     const offenders: string[] = [];
     const visit = (dir: string): void => {
       for (const entry of readdirSync(dir, { withFileTypes: true })) {

@@ -103,7 +103,7 @@ describe('git-log: every committed version of a file', () => {
       expect(loaded.versions.map((version) => version.commit)).toEqual(commits);
       expect(loaded.history.map((schema) => schema.version)).toEqual([1, 2, 3]);
       const breaking = repo.short(repo.git('rev-parse', 'HEAD~1').trim());
-      expect(loaded.notes.at(-1)).toBe(`${breaking} (2026-10-07) is the candidate's own schema (the change is committed): left out`);
+      expect(loaded.notes.at(-1)).toBe(`the newest committed version, ${breaking} (2026-10-07), equals the candidate (the change is committed): left out, so the candidate is compared with the versions before it`);
       expect(checkCompatibility('BACKWARD', documented, loaded.history).compatible).toBe(false);
     } finally {
       repo.git('reset', '-q', '--hard', 'HEAD~2');

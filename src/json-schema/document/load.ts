@@ -50,14 +50,16 @@ export function loadDocument(raw: JsonValue, label: string, references: Readonly
   const index = emptyIndex();
   const rootId = isJsonObject(raw) ? raw[idKeyword(draft)] : undefined;
   const base = (typeof rootId === 'string' ? resolveUri(rootId, DEFAULT_BASE) : undefined) ?? DEFAULT_BASE;
+  const referenced: Record<string, JsonValue> = {};
   for (const [name, text] of Object.entries(references)) {
     const refLabel = `${label} reference ${JSON.stringify(name)}`;
     const value = readJson(text, refLabel);
+    referenced[name] = value;
     const refBase = resolveUri(name, DEFAULT_BASE);
     if (refBase === undefined) throw new SchemaParseError({ input: refLabel, pointer: '', rule: JsonSchemaParseRule.DANGLING_REF, detail: 'a reference name must be a URI reference' });
     indexDocument(index, value, refBase, documentDraft(value, refLabel, draft), refLabel);
   }
   indexDocument(index, raw, base, draft, label);
   const root = new Compiler(draft, index).compileRoot(raw, { pointer: '', base, input: label });
-  return { kind: 'json-schema', draft, root, raw };
+  return { kind: 'json-schema', draft, root, raw, references: referenced };
 }

@@ -45,15 +45,18 @@ interface Located {
 export function loadConfig(file: string): RepositoryConfig {
   const shown = relative(process.cwd(), file) || file;
   const document = readDocument(file, shown);
-  const problems = [...checkAgainstSchema(CONFIG_SCHEMA, document.value), ...meaningViolations(document.value)].map((violation) => problemAt(shown, document, violation));
+  const problems = checked(CONFIG_SCHEMA, shown, document);
+  // The ignore files are read only from a configuration whose shape is right (`ignoreFiles` a list of paths).
+  if (problems.length > 0) throw new ConfigError(shown, problems);
   const config = document.value as RawConfig;
   const ignore = (config.ignore ?? []).map((entry, i) => ignoreEntry(entry, `${shown}:${document.at(['ignore', i]).line}`));
   for (const extra of config.ignoreFiles ?? []) {
     const path = resolve(dirname(file), extra);
-    const more = readDocument(path, relative(process.cwd(), path) || path);
-    const moreProblems = [...checkAgainstSchema(IGNORE_FILE_SCHEMA, more.value), ...meaningViolations(more.value)].map((violation) => problemAt(path, more, violation));
+    const name = relative(process.cwd(), path) || path;
+    const more = readDocument(path, name);
+    const moreProblems = checked(IGNORE_FILE_SCHEMA, name, more);
     problems.push(...moreProblems);
-    if (moreProblems.length === 0) ignore.push(...((more.value as RawConfig).ignore ?? []).map((entry, i) => ignoreEntry(entry, `${extra}:${more.at(['ignore', i]).line}`)));
+    if (moreProblems.length === 0) ignore.push(...((more.value as RawConfig).ignore ?? []).map((entry, i) => ignoreEntry(entry, `${name}:${more.at(['ignore', i]).line}`)));
   }
   if (problems.length > 0) throw new ConfigError(shown, problems);
   return {
@@ -108,7 +111,7 @@ function readDocument(file: string, shown: string): Located {
   const document = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false });
   if (document.errors.length > 0) {
     throw new ConfigError(shown, document.errors.map((error) => {
-      const position = error.linePos?.[0] ?? { line: 1, col: 1 };
+      const position = lineCounter.linePos(error.pos[0]);
       return { file: shown, line: position.line, column: position.col, path: '', rule: 'yaml', message: error.message.split('\n')[0] ?? error.message };
     }));
   }
@@ -131,6 +134,11 @@ function positionOf(document: Document, lineCounter: LineCounter, path: Readonly
   return { line: 1, column: 1 };
 }
 
+/** The problems of a document: its shape against `schema`, and what the schema cannot say. */
+function checked(schema: Readonly<Record<string, unknown>>, name: string, document: Located): ConfigProblem[] {
+  return [...checkAgainstSchema(schema, document.value), ...meaningViolations(document.value)].map((violation) => problemAt(name, document, violation));
+}
+
 function problemAt(file: string, document: Located, violation: Violation): ConfigProblem {
   const { line, column } = document.at(violation.path, violation.rule === 'additionalProperties');
   return { file, line, column, path: pathText(violation.path), rule: violation.rule, message: violation.message };
@@ -146,8 +154,8 @@ function meaningViolations(value: unknown): Violation[] {
   if (typeof value !== 'object' || value === null) return [];
   const config = value as RawConfig;
   const found: Violation[] = [];
-  const checkSettings = (raw: RawSettings | undefined, at: ReadonlyArray<string | number>): void => {
-    if (raw === undefined || typeof raw !== 'object') return;
+  const checkSettings = (raw: RawSettings | undefined | null, at: ReadonlyArray<string | number>): void => {
+    if (raw === undefined || raw === null || typeof raw !== 'object') return;
     if (typeof raw.against === 'string') {
       try {
         parseSource(raw.against);
@@ -166,7 +174,7 @@ function meaningViolations(value: unknown): Violation[] {
   checkSettings(config.defaults, ['defaults']);
   if (Array.isArray(config.subjects)) config.subjects.forEach((rule, i) => checkSettings(rule, ['subjects', i]));
   if (Array.isArray(config.ignore)) {
-    config.ignore.forEach((entry, i) => {
+    config.ignore.forEach((entry: RawIgnore | null, i) => {
       if (typeof entry !== 'object' || entry === null) return;
       if (typeof entry.reason === 'string' && /^\s*todo\b/i.test(entry.reason)) {
         found.push({ path: ['ignore', i, 'reason'], rule: 'reason', message: 'say why this break is approved: a reason of TODO (what --write-baseline writes) is refused' });

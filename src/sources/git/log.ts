@@ -1,3 +1,4 @@
+import { describeVersions } from '../describe.js';
 import { sameContent, schemaTypeOfPath } from '../file-types.js';
 import type { HistorySnapshot, ReadHistoryOptions, SourceVersion } from '../types.js';
 import { fileHistory } from './file-history.js';
@@ -52,14 +53,7 @@ export async function readGitLog(source: { readonly ref: string; readonly path?:
     versions,
     notes,
     isNew: commits.length === 0,
+    path,
   };
 }
 
-/** `4 versions of schemas/user.avsc: a1b2c3d (2026-10-01), ...`, at most six named. */
-export function describeVersions(versions: readonly SourceVersion[], path: string): string {
-  const count = `${versions.length} ${versions.length === 1 ? 'version' : 'versions'} of ${path}`;
-  if (versions.length === 0) return count;
-  const labels = versions.map((version) => version.label);
-  const named = labels.length <= 6 ? labels : [...labels.slice(0, 2), '...', ...labels.slice(-3)];
-  return `${count}: ${named.join(', ')}`;
-}

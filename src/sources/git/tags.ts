@@ -3,7 +3,7 @@ import { sameContent } from '../file-types.js';
 import type { HistorySnapshot, ReadHistoryOptions, SourceVersion } from '../types.js';
 import { compareVersions, versionInName } from '../version-order.js';
 import type { NameVersion } from '../version-order.js';
-import { describeVersions } from './log.js';
+import { describeVersions } from '../describe.js';
 import { gitText } from './run.js';
 import { formerPaths } from './renames.js';
 import { missingObjects, readBlobs } from './repo.js';
