@@ -1,6 +1,6 @@
 import type { IgnoreEntry } from '../repository/index.js';
 import type { ApprovedFinding, CheckReport, ReportFinding, RunReport, SubjectError } from './report.js';
-import { FailOn, describeEntry, findingsOf, plural, reportFails, runExitCode, runSummary, sourceLines, versionList, versionName, versionTitle } from './report.js';
+import { FailOn, describeEntry, findingsOf, namedByItsFile, plural, reportFails, runExitCode, runSummary, sourceLines, versionList, versionName, versionTitle } from './report.js';
 
 /** The verdict words of the headline and of each subject's heading. */
 const Verdict = { COMPATIBLE: 'COMPATIBLE', INCOMPATIBLE: 'INCOMPATIBLE', ERROR: 'ERROR' } as const;
@@ -58,8 +58,7 @@ function checkSection(report: CheckReport): string {
 
 /** `` `orders-value` (`schemas/orders.avsc`) ``, or the path alone when it is the subject's name. */
 function subjectTitle(subject: string, file: string): string {
-  const same = subject === file || file.endsWith(`/${subject}`) || subject.endsWith(file);
-  return same ? code(subject) : `${code(subject)} (${code(file)})`;
+  return namedByItsFile(subject, file) ? code(subject) : `${code(subject)} (${code(file)})`;
 }
 
 /** The verdict sentence, the source, its notes and the registry's answer, the strategy and the versions checked, as a list. */

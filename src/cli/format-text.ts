@@ -1,7 +1,7 @@
 import type { CompatibilityResult, Incompatibility } from '../index.js';
 import type { Paint } from './paint.js';
 import type { ApprovedFinding, CheckReport, RunReport } from './report.js';
-import { FailOn, capitalized, describeEntry, directionText, reportFails, runSummary, sourceLines, versionList, versionName, versionTitle } from './report.js';
+import { FailOn, capitalized, describeEntry, namedByItsFile, directionText, reportFails, runSummary, sourceLines, versionList, versionName, versionTitle } from './report.js';
 
 /** How to show one kind of finding: its noun. */
 interface Section {
@@ -44,7 +44,7 @@ export function formatTextRun(run: RunReport, paint: Paint): string {
 
 /** `orders-value (schemas/orders/order.avsc)`, or the path alone when it is the subject's name. */
 function subjectTitle(subject: string, file: string): string {
-  return subject === file || file.endsWith(`/${subject}`) || subject.endsWith(file) ? subject : `${subject} (${file})`;
+  return namedByItsFile(subject, file) ? subject : `${subject} (${file})`;
 }
 
 /**

@@ -90,6 +90,11 @@ export function runSummary(run: RunReport): string {
   return `${plural(total, 'subject', 'subjects')}: ${parts.join(', ')}`;
 }
 
+/** Whether a subject's name is its file's path (no subject template), so that titles name it once. */
+export function namedByItsFile(subject: string, file: string): boolean {
+  return subject === file || file.endsWith(`/${subject}`) || subject.endsWith(file);
+}
+
 /** `.schema-compat.yaml:12` and what an entry matches, for reports. */
 export function describeEntry(entry: IgnoreEntry): string {
   const fields = [
