@@ -66,9 +66,24 @@ export async function runCheck(argv: readonly string[], io: CliIO): Promise<Exit
   if (positionals.length === 0 && references.length > 0) throw new UsageError('--reference cannot be used in a repository run (the configuration\'s `references` name the shared files)');
   const run = positionals.length === 0 ? await repositoryRun(options, format, io) : await singleRun(options, references, positionals, io);
   for (const error of run.errors) io.stderr(`error: ${error.subject} (${error.file}): ${error.message}\n`);
+  for (const line of unreadableDataWarnings(run)) io.stderr(`${line}\n`);
   io.stdout(await renderRun(run, format, io));
   await writeRunOutputs(run, reports, options['no-step-summary'] !== true, io);
   return runExitCode(run);
+}
+
+/**
+ * Pulsar's broker accepts a writer enum symbol its reader lacks (no reader default), and data holding
+ * it then fails to decode (reference/pulsar.md §2.3): a verdict we keep, and a warning no format may
+ * hide. Said on stderr whatever --format prints, unless --fail-on warning already fails on it.
+ */
+function unreadableDataWarnings(run: RunReport): string[] {
+  return run.checks.flatMap((check) => (check.failOn === FailOn.WARNING ? [] : check.result.warnings
+    .filter((finding) => finding.type === 'UNREADABLE_ENUM_SYMBOLS')
+    .map((finding) => {
+      const [writer, reader] = finding.direction === 'BACKWARD' ? [`version ${finding.version}`, 'the candidate'] : ['the candidate', `version ${finding.version}`];
+      return `warning: ${check.subject}: ${writer} writes enum symbols ${finding.message} that ${reader} cannot read (at ${finding.location}): the check passes, as Pulsar's broker does, but data holding them fails to decode. Gate with --fail-on warning.`;
+    })));
 }
 
 async function singleRun(options: Options, references: readonly string[], positionals: readonly string[], io: CliIO): Promise<RunReport> {

@@ -1,13 +1,14 @@
-import { appendFileSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { appendFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { readAllBounded, readRegularFile } from '../sources/read-file.js';
 import { runCli } from './run.js';
 import { readVersion } from './version.js';
 
 // The entry of the `schema-compat` bin (dist/cli.js): wires Node's process and fs to runCli. It sets
 // process.exitCode and never calls process.exit, so a long-running command (serve) keeps the process alive.
 runCli(process.argv.slice(2), {
-  readFile: (path) => readFileSync(path, 'utf8'),
+  readFile: (path) => readRegularFile(path),
   listFiles: (dir) => readdirSync(dir, { withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => entry.name),
-  readStdin: () => readFileSync(0, 'utf8'),
+  readStdin: () => readAllBounded(0),
   writeFile: (path, text) => writeFileSync(path, text),
   appendFile: (path, text) => appendFileSync(path, text),
   cwd: () => process.cwd(),

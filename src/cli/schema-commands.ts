@@ -5,6 +5,7 @@ import type { CliIO } from './io.js';
 import { ExitCode, write } from './io.js';
 import { readReferences, readSchemaText } from './schema-files.js';
 import { canonicalHelp, fingerprintHelp } from './usage.js';
+import { ownValue } from '../util/own.js';
 
 const SCHEMA_FILE_OPTIONS = { help: { takesValue: false, short: 'h' }, reference: { takesValue: true, repeatable: true } } as const;
 
@@ -24,7 +25,7 @@ export function runFingerprint(argv: readonly string[], io: CliIO): ExitCode {
   const { options, lists, positionals } = parseArgs(argv, { ...SCHEMA_FILE_OPTIONS, algorithm: { takesValue: true } });
   if (options['help']) return write(io.stdout, fingerprintHelp(), ExitCode.COMPATIBLE);
   const name = typeof options['algorithm'] === 'string' ? options['algorithm'].toLowerCase() : 'crc64';
-  const algorithm = ALGORITHMS[name];
+  const algorithm = ownValue(ALGORITHMS, name);
   if (algorithm === undefined) throw new UsageError(`--algorithm must be one of ${Object.keys(ALGORITHMS).join(', ')}, not ${JSON.stringify(options['algorithm'])}`);
   const schema = readAvroFile('fingerprint', positionals, lists['reference'] ?? [], io);
   return write(io.stdout, `${toHex(fingerprint(schema, algorithm))}\n`, ExitCode.COMPATIBLE);

@@ -4,6 +4,7 @@ import { InputError } from './io.js';
 import { fileFailure } from '../sources/dir.js';
 import { SCHEMA_TYPE_BY_EXTENSION, extensionOf, withoutBom } from '../sources/file-types.js';
 import type { SourceVersion } from '../sources/index.js';
+import { ownValue } from '../util/own.js';
 
 /** The schema types the CLI names, by `--type` value; the library's type names are upper case. */
 export const CLI_SCHEMA_TYPES = { avro: 'AVRO', json: 'JSON', protobuf: 'PROTOBUF' } as const;
@@ -23,7 +24,7 @@ export interface SchemaFile {
 /** Reads `--type T` (case-insensitive, `proto` accepted for protobuf). */
 export function parseTypeOption(value: string): CliSchemaType {
   const key = value.trim().toLowerCase();
-  const type = key === 'proto' ? 'PROTOBUF' : CLI_SCHEMA_TYPES[key as keyof typeof CLI_SCHEMA_TYPES];
+  const type = key === 'proto' ? 'PROTOBUF' : ownValue<CliSchemaType>(CLI_SCHEMA_TYPES, key);
   if (type === undefined) throw new UsageError(`--type must be one of ${Object.keys(CLI_SCHEMA_TYPES).join(', ')}, not ${JSON.stringify(value)}`);
   return type;
 }
@@ -31,7 +32,7 @@ export function parseTypeOption(value: string): CliSchemaType {
 /** The type of a file: `--type` when given, otherwise its extension (.avsc, .json, .proto). */
 export function schemaTypeOf(path: string, forced: CliSchemaType | undefined): string {
   if (forced !== undefined) return forced;
-  const type = SCHEMA_TYPE_BY_EXTENSION[extensionOf(path)];
+  const type = ownValue(SCHEMA_TYPE_BY_EXTENSION, extensionOf(path));
   if (type === undefined) {
     throw new UsageError(`cannot tell the schema type of ${path} from its extension (.avsc avro, .json json, .proto protobuf): give --type`);
   }

@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import picomatch from 'picomatch';
 import { CheckerRegistry, SchemaCompatError, checkCompatibility, findingFingerprint, parseSchema } from 'schema-compat';
@@ -6,6 +5,7 @@ import type { CompatibilityResult, Incompatibility, Strategy } from 'schema-comp
 import { parseHistory, parseSource, readHistory } from 'schema-compat/sources';
 import type { HistorySnapshot, ReadHistoryOptions, SourceKind, SourceVersion } from 'schema-compat/sources';
 import { withoutBom } from '../sources/file-types.js';
+import { readRegularFile } from '../sources/read-file.js';
 import type { IgnoreEntry, RepositoryConfig } from './config/types.js';
 import { RepositoryError } from './errors.js';
 import { changedSince, commitReader, gitPlace } from './git-files.js';
@@ -86,7 +86,13 @@ export interface RepositoryReport {
 export async function checkRepository(config: RepositoryConfig, options: CheckRepositoryOptions = {}): Promise<RepositoryReport> {
   const subjects = listSubjects(config, options.overrides);
   const files = listFiles(config.root);
-  const workTree: ReadFile = async (path) => readFile(join(config.root, path), 'utf8').then(withoutBom, () => undefined);
+  const workTree: ReadFile = async (path) => {
+    try {
+      return withoutBom(readRegularFile(join(config.root, path)));
+    } catch {
+      return undefined;
+    }
+  };
   const index = await buildIndex(config, files, workTree);
   const place = await gitPlace(config.root).catch(() => undefined);
   const selected = options.changedSince === undefined ? subjects : await changedSubjects(config, subjects, index, workTree, place, options.changedSince);

@@ -1,12 +1,13 @@
-import { readFileSync, readdirSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { SourceError, SourceErrorCode } from './errors.js';
 import { extensionOf, isSchemaFileName, schemaTypeOfPath, withoutBom } from './file-types.js';
 import { sortNatural } from './natural-order.js';
+import { MAX_FILE_BYTES, readRegularFile } from './read-file.js';
 import type { FileAccess, HistorySnapshot, ReadHistoryOptions, SourceVersion } from './types.js';
 
 const NODE_FILES: FileAccess = {
-  readFile: (path) => readFileSync(path, 'utf8'),
+  readFile: (path) => readRegularFile(path),
   listFiles: (dir) => readdirSync(dir, { withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => entry.name),
 };
 
@@ -73,5 +74,7 @@ export function fileFailure(error: unknown): string {
   if (code === 'EISDIR') return 'is a directory';
   if (code === 'ENOTDIR') return 'not a directory';
   if (code === 'EACCES') return 'permission denied';
+  if (code === 'ENOTREGULAR') return 'not a regular file (a FIFO, a device or a socket is not read)';
+  if (code === 'ETOOLARGE') return `larger than ${MAX_FILE_BYTES / 1024 / 1024} MiB, the most a schema file may be`;
   return error instanceof Error ? error.message : String(error);
 }

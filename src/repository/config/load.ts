@@ -1,10 +1,11 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { LineCounter, isMap, parseDocument } from 'yaml';
 import type { Document } from 'yaml';
 import { parseStrategy } from 'schema-compat';
 import type { AvroProfile, JsonSchemaPolicy } from 'schema-compat';
 import { parseSource } from 'schema-compat/sources';
+import { readRegularFile } from '../../sources/read-file.js';
 import schemaJson from '../config.schema.json';
 import { ConfigError, RepositoryError } from '../errors.js';
 import type { ConfigProblem } from '../errors.js';
@@ -103,7 +104,7 @@ type RawIgnore = Omit<IgnoreEntry, 'where'>;
 function readDocument(file: string, shown: string): Located {
   let text: string;
   try {
-    text = readFileSync(file, 'utf8');
+    text = readRegularFile(file);
   } catch (error: unknown) {
     throw new RepositoryError(`cannot read the configuration file ${shown}: ${error instanceof Error ? error.message : String(error)}`);
   }
