@@ -31,9 +31,16 @@ export default defineConfig([
   // schema-compat/registry and schema-compat/server import the core (and the server the registry) by
   // package name, kept external: one copy of the core, so errors and classes are shared with the root entry.
   { entry: { registry: 'src/registry/index.ts' }, format: ['esm', 'cjs'], dts: true, sourcemap: true, target: 'node18', splitting: false, external: ['schema-compat'] },
+  // The server finds its check worker (dist/check-worker.js) next to itself through import.meta.url,
+  // which `shims` provides in the CommonJS build; the Protobuf entry stays external (loaded only for PROTOBUF).
   {
-    entry: { server: 'src/server/index.ts' }, format: ['esm', 'cjs'], dts: true, sourcemap: true, target: 'node18', splitting: false,
-    external: ['schema-compat', 'schema-compat/registry'],
+    entry: { server: 'src/server/index.ts' }, format: ['esm', 'cjs'], dts: true, sourcemap: true, target: 'node18', splitting: false, shims: true,
+    external: ['schema-compat', 'schema-compat/registry', 'schema-compat/protobuf'],
+  },
+  // The server's check worker thread: parses and checks off the server's event loop (src/server/check-pool.ts).
+  {
+    entry: { 'check-worker': 'src/server/check-worker.ts' }, format: ['esm'], dts: false, sourcemap: true, target: 'node18', splitting: false,
+    external: ['schema-compat', 'schema-compat/registry', 'schema-compat/protobuf'],
   },
   // schema-compat/sources: Node.js only (git runs through child_process, folders through fs).
   { entry: { sources: 'src/sources/index.ts' }, format: ['esm', 'cjs'], dts: true, sourcemap: true, target: 'node18', splitting: false, external: ['schema-compat'] },

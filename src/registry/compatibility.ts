@@ -1,12 +1,13 @@
-import { CoreFindingType, Strategy, checkCompatibility } from 'schema-compat';
+import { CoreFindingType, Strategy } from 'schema-compat';
 import type { CompatibilityResult, Incompatibility } from 'schema-compat';
 import { toConfluentMessages } from './confluent-messages.js';
 import type { RegistryCore } from './core.js';
 import { notFound } from './errors.js';
-import type { HistoryEntry } from './history.js';
-import { historyOf, inGroup, textsByVersion } from './history.js';
+import { inGroup, pointers } from './history.js';
 import type { VersionRecord } from './storage.js';
 import type { CompatibilityCheck, SchemaSubmission, SubmitOptions } from './types.js';
+import type { Judge, Verdict } from './verdict.js';
+import { parsedFirst } from './verdict-order.js';
 import type { VersionId } from './versions.js';
 
 /**
@@ -15,28 +16,25 @@ import type { VersionId } from './versions.js';
  * be checked. `'latest'` on a subject without versions is compatible (empty history).
  */
 export async function testCompatibility(
-  core: RegistryCore, subject: string, submission: SchemaSubmission, options: SubmitOptions & { readonly version?: VersionId },
+  core: RegistryCore, judge: Judge, subject: string, submission: SchemaSubmission, options: SubmitOptions & { readonly version?: VersionId },
 ): Promise<CompatibilityCheck> {
   const settings = await core.settingsFor(subject);
   const candidate = await core.candidate(submission, options.normalize ?? settings.normalize ?? false);
   const view = await core.view(subject);
   let records: VersionRecord[];
   if (options.version === undefined) {
-    const group = settings.compatibilityGroup;
-    records = inGroup(view.active, group, group === undefined ? undefined : submission.metadata?.properties?.[group]);
+    records = inGroup(view.active, settings.compatibilityGroup, submission.metadata);
   } else if (options.version === 'latest') {
     records = view.active.slice(-1);
   } else {
-    if (view.all.length === 0) throw notFound.subject(subject);
+    if (view.all.length === 0) return parsedFirst(judge, core, candidate, notFound.subject(subject));
     const version = options.version;
     const record = view.active.find((item) => item.version === version);
-    if (record === undefined) throw notFound.version(version);
+    if (record === undefined) return parsedFirst(judge, core, candidate, notFound.version(version));
     records = [record];
   }
   const level = await core.levelFor(subject, candidate.schemaType);
-  const entries = await historyOf(core, records);
-  const result = checkCompatibility(level, candidate.parsed, entries.map((entry) => entry.parsed), { registry: core.checkers });
-  return answer(result, candidate.schemaType, entries);
+  return answer(await judge({ candidate, check: { level, versions: pointers(records) } }, core.source));
 }
 
 /**
@@ -46,42 +44,33 @@ export async function testCompatibility(
  * with the configured level and no identity shortcut; ALWAYS_INCOMPATIBLE rejects it whenever the
  * subject has a schema; NONE accepts it. A subject without a schema is `SUBJECT_NOT_FOUND`.
  */
-export async function canConsume(core: RegistryCore, subject: string, submission: SchemaSubmission): Promise<CompatibilityCheck> {
+export async function canConsume(core: RegistryCore, judge: Judge, subject: string, submission: SchemaSubmission): Promise<CompatibilityCheck> {
   const candidate = await core.candidate(submission, false);
   const level = await core.levelFor(subject, candidate.schemaType);
   const none: CompatibilityResult = { compatible: true, strategy: level, checked: [], incompatibilities: [], warnings: [] };
-  if (level === Strategy.NONE) return answer(none, candidate.schemaType, []);
+  if (level === Strategy.NONE) {
+    await judge({ candidate }, core.source);
+    return { compatible: true, result: none, messages: [] };
+  }
   const view = await core.view(subject);
   const latest = view.active[view.active.length - 1];
-  if (latest === undefined) throw notFound.subject(subject);
+  if (latest === undefined) return parsedFirst(judge, core, candidate, notFound.subject(subject));
   if (level === Strategy.ALWAYS_INCOMPATIBLE) {
-    return answer({ ...none, compatible: false, checked: [latest.version], incompatibilities: [alwaysIncompatible(latest.version)] }, candidate.schemaType, []);
+    const verdict = await judge({ candidate }, core.source);
+    const result = { ...none, compatible: false, checked: [latest.version], incompatibilities: [alwaysIncompatible(latest.version)] };
+    return { compatible: false, result, messages: toConfluentMessages(result, { schemaType: verdict.schemaType }) };
   }
   const transitive = level === Strategy.BACKWARD_TRANSITIVE || level === Strategy.FULL_TRANSITIVE;
-  if (!transitive) {
-    const entries = await historyOf(core, [latest]);
-    const result = checkCompatibility(Strategy.BACKWARD, candidate.parsed, entries.map((entry) => entry.parsed), { registry: core.checkers });
-    return answer(result, candidate.schemaType, entries);
-  }
-  const entries = await historyOf(core, [...view.active].reverse());
-  // One check per version: the core's identity shortcut would otherwise skip every other version.
-  const results = entries.map((entry) => checkCompatibility(level, candidate.parsed, [entry.parsed], { registry: core.checkers }));
-  return answer(mergeResults(level, results), candidate.schemaType, entries);
+  const check = transitive
+    ? { level, versions: pointers([...view.active].reverse()), eachVersion: true }
+    : { level: Strategy.BACKWARD, versions: pointers([latest]) };
+  return answer(await judge({ candidate, check }, core.source));
 }
 
-function answer(result: CompatibilityResult, schemaType: string, entries: readonly HistoryEntry[]): CompatibilityCheck {
-  const messages = toConfluentMessages(result, { schemaType, oldSchema: textsByVersion(entries) });
-  return { compatible: result.compatible, result, messages };
-}
-
-function mergeResults(strategy: Strategy, results: readonly CompatibilityResult[]): CompatibilityResult {
-  return {
-    compatible: results.every((result) => result.compatible),
-    strategy,
-    checked: results.flatMap((result) => result.checked),
-    incompatibilities: results.flatMap((result) => result.incompatibilities),
-    warnings: results.flatMap((result) => result.warnings),
-  };
+function answer(verdict: Verdict): CompatibilityCheck {
+  const check = verdict.check;
+  if (check === undefined) throw new Error('a compatibility verdict came back without a check');
+  return { compatible: check.result.compatible, result: check.result, messages: check.messages };
 }
 
 function alwaysIncompatible(version: number): Incompatibility {

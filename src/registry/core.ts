@@ -1,11 +1,11 @@
-import { CheckerRegistry, InvalidOptionError, defaultStrategy, parseSchema, parseStrategy } from 'schema-compat';
-import type { AvroCheckerOptions, ParsedSchema, Strategy } from 'schema-compat';
+import { CheckerRegistry, InvalidOptionError, defaultStrategy, parseStrategy } from 'schema-compat';
+import type { AvroCheckerOptions, Strategy } from 'schema-compat';
 import { normalizedText, schemaText, schemaTypeOf } from './content.js';
 import { RegistryError, RegistryErrorCode, notFound } from './errors.js';
 import { KeyedLock } from './lock.js';
-import { ParsedCache } from './parsed-cache.js';
 import type { Storage, StoredSchema, VersionRecord } from './storage.js';
 import type { RegistryConfig, RegistryMode, SchemaReference, SchemaSubmission, SubjectVersion } from './types.js';
+import type { JudgedSchema, SchemaSource } from './verdict.js';
 import type { SubjectView } from './view.js';
 import { isDeleted, viewOf } from './view.js';
 
@@ -29,13 +29,8 @@ export interface RegistryOptions {
   readonly parsedCacheSize?: number;
 }
 
-/** A submission, checked and parsed. */
-export interface Candidate {
-  readonly schemaType: string;
-  readonly text: string;
-  readonly references: readonly SchemaReference[];
-  readonly parsed: ParsedSchema;
-}
+/** A submission, checked and ready for a judge (parsing is the judge's work); `schema` is the text stored. */
+export type Candidate = JudgedSchema;
 
 /** The state and helpers every registry call shares. */
 export class RegistryCore {
@@ -44,8 +39,14 @@ export class RegistryCore {
   readonly checkers: CheckerRegistry;
   readonly firstVersion: number;
   readonly lock = new KeyedLock();
+  /** Reads stored schemas for a judge: the stored text, references and the texts those name. */
+  readonly source: SchemaSource = {
+    schema: async (id) => {
+      const stored = await this.storedById(id);
+      return { ...stored, referenceTexts: await this.referenceTexts(stored.references) };
+    },
+  };
   private readonly fallbackLevel: Strategy | undefined;
-  private readonly parsed: ParsedCache;
 
   constructor(storage: Storage, options: RegistryOptions) {
     const mode = options.mode ?? 'confluent';
@@ -57,7 +58,6 @@ export class RegistryCore {
     this.firstVersion = options.firstVersion ?? (mode === 'pulsar' ? 0 : 1);
     if (!Number.isInteger(this.firstVersion) || this.firstVersion < 0) throw new InvalidOptionError('firstVersion', `${String(options.firstVersion)} is not a non-negative integer`);
     this.fallbackLevel = options.compatibility === undefined ? undefined : parseStrategy(options.compatibility);
-    this.parsed = new ParsedCache(options.parsedCacheSize ?? 10_000);
   }
 
   async view(subject: string): Promise<SubjectView> {
@@ -80,27 +80,18 @@ export class RegistryCore {
     return { ...global, ...own };
   }
 
-  /** Parses a submission (references resolved from the storage); throws `SchemaParseError` or `UnknownSchemaTypeError`. */
+  /**
+   * Reads a submission: its text (normalized when asked), its checked references and the texts they
+   * name, and its type as the checker names it (`UnknownSchemaTypeError` for a type without one).
+   */
   async candidate(submission: SchemaSubmission, normalize: boolean): Promise<Candidate> {
     if (typeof submission !== 'object' || submission === null) throw new InvalidOptionError('schema', 'must be an object with a `schema` field');
-    const schemaType = schemaTypeOf(submission);
+    const type = schemaTypeOf(submission);
     const raw = schemaText(submission);
     const text = normalize ? normalizedText(raw) : raw;
     const references = checkReferences(submission.references ?? []);
-    const parsed = parseSchema(schemaType, text, { registry: this.checkers, references: await this.referenceTexts(references), reuse: true, label: 'schema' });
-    return { schemaType: parsed.schemaType, text, references, parsed };
-  }
-
-  /** A stored schema, parsed once and kept (labelled with `version` for a history). */
-  async parsedById(id: number, version?: number): Promise<ParsedSchema> {
-    let parsed = this.parsed.get(id);
-    if (parsed === undefined) {
-      const stored = await this.storedById(id);
-      const references = await this.referenceTexts(stored.references);
-      parsed = parseSchema(stored.schemaType, stored.schema, { registry: this.checkers, references, reuse: true, label: `schema ${id}` });
-      this.parsed.set(id, parsed);
-    }
-    return version === undefined ? parsed : { ...parsed, version };
+    const referenceTexts = await this.referenceTexts(references);
+    return { schemaType: this.checkers.get(type).schemaType, schema: text, references, referenceTexts };
   }
 
   async storedById(id: number): Promise<StoredSchema> {
@@ -118,10 +109,16 @@ export class RegistryCore {
   }
 
   /**
-   * The texts of the schemas `references` name, dependencies first (what `parseSchema` takes);
-   * a reference to a version that does not exist is `INVALID_SCHEMA`.
+   * The texts of the schemas `references` name, dependencies first, as `[name, text]` pairs (what a
+   * judge parses with); a reference to a version that does not exist is `INVALID_SCHEMA`.
    */
-  async referenceTexts(references: readonly SchemaReference[], into: Record<string, string> = {}, seen = new Set<string>()): Promise<Record<string, string>> {
+  async referenceTexts(references: readonly SchemaReference[]): Promise<Array<[string, string]>> {
+    const texts = new Map<string, string>();
+    await this.collectReferences(references, texts, new Set());
+    return [...texts];
+  }
+
+  private async collectReferences(references: readonly SchemaReference[], into: Map<string, string>, seen: Set<string>): Promise<void> {
     for (const reference of references) {
       const key = JSON.stringify([reference.subject, reference.version]);
       if (seen.has(key)) continue;
@@ -132,10 +129,10 @@ export class RegistryCore {
         throw new RegistryError(RegistryErrorCode.INVALID_SCHEMA, `Invalid schema: reference '${reference.name}' names version ${reference.version} of subject '${reference.subject}', which does not exist`);
       }
       const stored = await this.storedById(record.id);
-      await this.referenceTexts(stored.references, into, seen);
-      into[reference.name] = stored.schema;
+      await this.collectReferences(stored.references, into, seen);
+      // A later reference of the same name replaces the earlier text but keeps its place, as an object key did.
+      into.set(reference.name, stored.schema);
     }
-    return into;
   }
 }
 

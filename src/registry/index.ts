@@ -11,6 +11,11 @@ export type {
   ReadOptions, DeleteOptions, SubmitOptions,
 } from './types.js';
 
+// Judges: where parsing and checking run (the registry keeps storage, ids and versions).
+export { createLocalJudge } from './judge.js';
+export type { LocalJudgeOptions } from './judge.js';
+export type { Judge, JudgedSchema, SchemaSource, Verdict, VerdictRequest, VersionPointer } from './verdict.js';
+
 // Storage.
 export { createMemoryStorage } from './memory-storage.js';
 export type { Storage, StoredSchema, VersionRecord, IdUse } from './storage.js';

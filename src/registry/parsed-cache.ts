@@ -1,12 +1,10 @@
-import type { ParsedSchema } from 'schema-compat';
-
 /** A bounded memo of parsed stored schemas by global id; the least recently used goes first. */
-export class ParsedCache {
-  private readonly entries = new Map<number, ParsedSchema>();
+export class ParsedCache<T> {
+  private readonly entries = new Map<number, T>();
 
   constructor(private readonly capacity: number) {}
 
-  get(id: number): ParsedSchema | undefined {
+  get(id: number): T | undefined {
     const hit = this.entries.get(id);
     if (hit !== undefined) {
       this.entries.delete(id);
@@ -15,7 +13,7 @@ export class ParsedCache {
     return hit;
   }
 
-  set(id: number, parsed: ParsedSchema): void {
+  set(id: number, parsed: T): void {
     this.entries.set(id, parsed);
     if (this.entries.size > this.capacity) {
       const oldest = this.entries.keys().next();

@@ -1,4 +1,4 @@
-import type { Strategy } from 'schema-compat';
+import type { CheckerRegistry, Strategy } from 'schema-compat';
 import { canConsume, testCompatibility } from './compatibility.js';
 import type { ConfigUpdate } from './config.js';
 import { deleteConfig, getConfig, setConfig } from './config.js';
@@ -6,12 +6,14 @@ import { RegistryCore } from './core.js';
 import type { RegistryOptions } from './core.js';
 import { deleteSubject, deleteVersion } from './deletes.js';
 import { notFound } from './errors.js';
+import { createLocalJudge } from './judge.js';
 import { createMemoryStorage } from './memory-storage.js';
 import { lookupSchema, registerSchema } from './register.js';
 import type { IdUse, Storage } from './storage.js';
 import type {
   CompatibilityCheck, DeleteOptions, ReadOptions, RegistryConfig, RegistryMode, SchemaById, SchemaSubmission, SubjectVersion, SubmitOptions,
 } from './types.js';
+import type { Judge } from './verdict.js';
 import type { VersionId } from './versions.js';
 import { parseVersionId } from './versions.js';
 
@@ -21,8 +23,16 @@ export interface Registry {
   /** The first version number of a subject (Confluent 1, Pulsar 0). */
   readonly firstVersion: number;
   readonly storage: Storage;
+  /** The checkers this registry parses and checks with. */
+  readonly checkers: CheckerRegistry;
   /** The schema types this registry has checkers for. */
   schemaTypes(): string[];
+  /**
+   * This registry (the same storage, configs and one-registration-per-subject order) with its
+   * parsing and checking done by `judge`, e.g. in worker threads, as `schema-compat/server` does.
+   * The registry still reads the storage, decides and stores; the judge only computes verdicts.
+   */
+  withJudge(judge: Judge): Registry;
   /**
    * Registers a schema (text, JSON or a submission with type and references). An identical active
    * version is returned as is; an incompatible schema throws `IncompatibleRegistrationError` with
@@ -65,6 +75,10 @@ function submissionOf(schema: SchemaSubmission | string): SchemaSubmission {
  */
 export function createRegistry(options: RegistryOptions = {}): Registry {
   const core = new RegistryCore(options.storage ?? createMemoryStorage(), options);
+  return registryOver(core, createLocalJudge(core.checkers, options.parsedCacheSize === undefined ? {} : { cacheSize: options.parsedCacheSize }));
+}
+
+function registryOver(core: RegistryCore, judge: Judge): Registry {
   const versionId = (version: number | string): VersionId => parseVersionId(version, core.firstVersion);
   const getVersion = async (subject: string, version: number | string, read: ReadOptions = {}): Promise<SubjectVersion> => {
     const id = versionId(version);
@@ -79,9 +93,11 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
     mode: core.mode,
     firstVersion: core.firstVersion,
     storage: core.storage,
+    checkers: core.checkers,
     schemaTypes: () => [...core.checkers.types()],
-    register: (subject, schema, submit = {}) => registerSchema(core, subject, submissionOf(schema), submit),
-    lookup: (subject, schema, submit = {}) => lookupSchema(core, subject, submissionOf(schema), submit),
+    withJudge: (other) => registryOver(core, other),
+    register: (subject, schema, submit = {}) => registerSchema(core, judge, subject, submissionOf(schema), submit),
+    lookup: (subject, schema, submit = {}) => lookupSchema(core, judge, subject, submissionOf(schema), submit),
     getVersion,
     getLatest: (subject) => getVersion(subject, 'latest'),
     getById: async (id) => {
@@ -116,9 +132,9 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
     },
     testCompatibility: (subject, schema, test = {}) => {
       const { version, ...submit } = test;
-      return testCompatibility(core, subject, submissionOf(schema), { ...submit, ...(version === undefined ? {} : { version: versionId(version) }) });
+      return testCompatibility(core, judge, subject, submissionOf(schema), { ...submit, ...(version === undefined ? {} : { version: versionId(version) }) });
     },
-    canConsume: (subject, schema) => canConsume(core, subject, submissionOf(schema)),
+    canConsume: (subject, schema) => canConsume(core, judge, subject, submissionOf(schema)),
     compatibilityOf: (subject, schemaType = 'AVRO') => core.levelFor(subject, schemaType.toUpperCase()),
     deleteSubject: (subject, remove = {}) => deleteSubject(core, subject, remove),
     deleteVersion: (subject, version, remove = {}) => deleteVersion(core, subject, versionId(version), remove),

@@ -6,6 +6,7 @@ import type { SubjectNameStrategy, SubjectNameStrategyName } from './subject-nam
 import { subjectNameStrategy } from './subject-names.js';
 import type { SchemaReference } from './types.js';
 import { decodeConfluentFrame, encodeConfluentFrame } from './wire/confluent.js';
+import { recordOf } from '../util/own.js';
 
 /** An Avro schema as the serde takes it: text or a JSON document. */
 export type AvroSchemaSource = string | object;
@@ -30,7 +31,9 @@ export interface AvroSerde {
   /**
    * Reads a framed message: fetches the writer schema by the id in the frame and resolves the datum
    * into the reader schema. Throws `WireFormatError` (bad frame), `RegistryError` (unknown id),
-   * `IncompatibleSchemaError` (the reader cannot read the writer) or `AvroDataError` (corrupt datum).
+   * `IncompatibleSchemaError` (the reader cannot read the writer) or `AvroDataError` (a corrupt
+   * datum, or one past the data plane's limits: docs/avro-data.md, "Limits"). A corrupt message is
+   * refused in time linear in its bytes, and the serde reads the next message as before.
    */
   deserialize(bytes: Uint8Array, options?: { readonly readerSchema?: AvroSchemaSource }): Promise<unknown>;
 }
@@ -93,13 +96,14 @@ async function loadWriter(registry: Registry, id: number): Promise<ParsedSchema>
   if (found.schemaType !== 'AVRO') {
     throw new WireFormatError(WireFormatProblem.BAD_SCHEMA_ID, `schema id ${id} is a ${found.schemaType} schema, not an Avro one`);
   }
-  const references = await referenceTexts(registry, found.references, {});
+  const references = await referenceTexts(registry, found.references, recordOf());
   return parseSchema('AVRO', found.schema, { label: `schema ${id}`, references });
 }
 
 async function referenceTexts(registry: Registry, references: readonly SchemaReference[], into: Record<string, string>): Promise<Record<string, string>> {
   for (const reference of references) {
-    if (reference.name in into) continue;
+    // A reference's name is the user's (`__proto__`, `constructor`): `into` has no prototype (util/own.ts).
+    if (Object.hasOwn(into, reference.name)) continue;
     const version = await registry.getVersion(reference.subject, reference.version, { deleted: true });
     await referenceTexts(registry, version.references, into);
     into[reference.name] = version.schema;

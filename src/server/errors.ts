@@ -22,7 +22,18 @@ export const httpErrors = {
   tooLarge: (limit: number): HttpError => new HttpError(413, 413, `Request body larger than ${limit} bytes`),
   badJson: (detail: string): HttpError => new HttpError(400, 400, `Unrecognized JSON body: ${detail}`),
   invalidSchema: (detail: string): HttpError => new HttpError(422, 42201, detail),
+  // Confluent's OPERATION_TIMEOUT_ERROR_CODE (Errors.java; its REST docs: "Error code 50002 indicates operation timed out"), HTTP 500.
+  checkTimedOut: (budgetMs: number): HttpError =>
+    new HttpError(500, 50002, `Operation timed out: parsing and checking the schema took longer than the server's budget of ${budgetMs} ms`),
+  checkWorkerLost: (cause: Error, memoryMb: number): HttpError => new HttpError(500, 50001, `Error in the schema registry: ${workerLoss(cause, memoryMb)}`),
+  checksClosed: (): HttpError => new HttpError(500, 50001, 'Error in the schema registry: the server is shutting down'),
 };
+
+function workerLoss(cause: Error, memoryMb: number): string {
+  const code = (cause as { code?: unknown }).code;
+  if (code === 'ERR_WORKER_OUT_OF_MEMORY') return `checking the schema needed more than the server's ${memoryMb} MiB of memory`;
+  return `the check stopped (${cause.message})`;
+}
 
 /**
  * Confluent's status and `{error_code, message}` body for an error: registry errors carry their

@@ -3,7 +3,7 @@ import type { ConfigUpdate } from 'schema-compat/registry';
 import { configEntity, configUpdateEntity, schemaString, versionEntity } from './answers.js';
 import { httpErrors } from './errors.js';
 import type { RouteContext } from './request.js';
-import { flag, param, submissionOf } from './request.js';
+import { field, flag, param, submissionOf } from './request.js';
 
 /** One route's work: its JSON answer (status 200). */
 export type Handler = (context: RouteContext) => Promise<unknown>;
@@ -25,9 +25,12 @@ function rawSchema(text: string): unknown {
   }
 }
 
+/** Confluent's `ConfigUpdateRequest` fields, own properties only (other keys are ignored). */
+const CONFIG_FIELDS = ['compatibility', 'compatibilityGroup', 'normalize'] as const;
+
 function configUpdateOf(body: unknown): ConfigUpdate {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw httpErrors.invalidSchema('The request body must be a JSON object');
-  return body as ConfigUpdate;
+  return Object.fromEntries(CONFIG_FIELDS.filter((name) => Object.hasOwn(body, name)).map((name) => [name, field(body, name)])) as ConfigUpdate;
 }
 
 export const handlers = {

@@ -19,14 +19,19 @@ export function param(context: RouteContext, index: number): string {
   return context.params[index] ?? '';
 }
 
+/** A field of a JSON body: own properties only, so a key like `__proto__` or `constructor` is just a key. */
+export function field(body: unknown, name: string): unknown {
+  return typeof body === 'object' && body !== null && Object.hasOwn(body, name) ? (body as Record<string, unknown>)[name] : undefined;
+}
+
 /** Reads Confluent's `RegisterSchemaRequest` body: `{schema, schemaType?, references?, metadata?}`. */
 export function submissionOf(body: unknown): SchemaSubmission {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw httpErrors.invalidSchema('The request body must be a JSON object with a "schema" field');
-  const { schema, schemaType, references, metadata } = body as Record<string, unknown>;
+  const [schema, schemaType, references] = [field(body, 'schema'), field(body, 'schemaType'), field(body, 'references')];
   if (typeof schema !== 'string') throw httpErrors.invalidSchema('Empty schema: "schema" must be the schema text');
   if (schemaType !== undefined && schemaType !== null && typeof schemaType !== 'string') throw httpErrors.invalidSchema('"schemaType" must be a string');
   if (references !== undefined && references !== null && !Array.isArray(references)) throw httpErrors.invalidSchema('"references" must be an array');
-  const properties = typeof metadata === 'object' && metadata !== null ? (metadata as { properties?: unknown }).properties : undefined;
+  const properties = field(field(body, 'metadata'), 'properties');
   return {
     schema,
     ...(typeof schemaType === 'string' ? { schemaType } : {}),
