@@ -1,5 +1,6 @@
 import { InvalidOptionError } from '../errors.js';
-import { booleanOption } from '../util/options.js';
+import { describeValue } from '../util/describe.js';
+import { booleanOption, readOptions } from '../util/options.js';
 import type { PairChecker, ParseOptions, Roles, SchemaChecker } from '../checkers/types.js';
 import type { Explanation, Finding, PairResult } from '../result.js';
 import { canReadAvro } from './compat/can-read.js';
@@ -46,11 +47,12 @@ export class AvroChecker implements SchemaChecker<AvroSchema> {
   private readonly warnings: boolean;
 
   constructor(options: AvroCheckerOptions = {}) {
-    const profile = options.profile ?? 'confluent';
-    if (!PROFILES.includes(profile)) throw new InvalidOptionError('profile', `${JSON.stringify(profile)} is not an Avro profile; use one of ${PROFILES.join(', ')}`);
-    this.profile = profile;
-    this.javaQuirks = booleanOption('javaQuirks', options.javaQuirks, false);
-    this.warnings = booleanOption('warnings', options.warnings, true);
+    const read = readOptions('avro', options, ['profile', 'javaQuirks', 'warnings']);
+    const profile = read.profile ?? 'confluent';
+    if (!PROFILES.includes(profile as AvroProfile)) throw new InvalidOptionError('profile', `${describeValue(profile)} is not an Avro profile; use one of ${PROFILES.join(', ')}`);
+    this.profile = profile as AvroProfile;
+    this.javaQuirks = booleanOption('javaQuirks', read.javaQuirks, false);
+    this.warnings = booleanOption('warnings', read.warnings, true);
   }
 
   parse(input: string | object, options?: ParseOptions): AvroSchema {
@@ -106,7 +108,10 @@ export class AvroChecker implements SchemaChecker<AvroSchema> {
     return (finding) => {
       const hint = avroHint(finding, reader, writer, roles);
       const witness = witnesses.find(finding);
-      return witness === undefined ? { hint } : { hint, witness };
+      if (witness !== undefined) return { hint, witness };
+      // The one reason for no witness that the finding states: a datum reaching the place is too large to show.
+      const tooLarge = witnesses.whyNone(finding);
+      return { hint: tooLarge === undefined ? hint : `${hint}${/[.!?]$/.test(hint) ? '' : '.'} ${tooLarge}` };
     };
   }
 }

@@ -1,6 +1,7 @@
 // Bad input: no input crashes, hangs or is mutated. Every bad schema is a SchemaParseError that
 // names the input, the JSON pointer and the rule broken.
 import { describe, expect, it } from 'vitest';
+import { random } from '../support/random.js';
 import {
   AvroChecker, AvroParseRule, SchemaParseError, checkCompatibility, parseSchema, parsingCanonicalForm,
 } from 'schema-compat';
@@ -49,17 +50,6 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
-/** Seeded PRNG (mulberry32): the same inputs on every run. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function elapsed(run: () => unknown): { readonly ms: number; readonly error: unknown } {
   const start = performance.now();

@@ -20,32 +20,31 @@ export class IncompatibleSchemaError extends SchemaCompatError {
   }
 }
 
+/** The codes of `AvroDataError`: bad data or a bad value, or one of the data plane's limits (docs/avro-data.md, "Limits"). */
+export const AvroDataErrorCode = {
+  /** The bytes are not a datum of the writer schema, or the value does not fit the schema. */
+  INVALID_AVRO_DATA: 'INVALID_AVRO_DATA',
+  /** Records, arrays and maps nested deeper than `MAX_DEPTH` in one datum or value. */
+  AVRO_DATA_TOO_DEEP: 'AVRO_DATA_TOO_DEEP',
+  /** More items of a type that takes no bytes than `MAX_ZERO_WIDTH_ITEMS` in one datum. */
+  AVRO_DATA_TOO_LARGE: 'AVRO_DATA_TOO_LARGE',
+} as const;
+export type AvroDataErrorCode = (typeof AvroDataErrorCode)[keyof typeof AvroDataErrorCode];
+
 /**
  * Avro binary data that is not a datum of the writer schema (truncated, trailing bytes, a bad union
- * or enum index, an int out of range ...), a datum the reader fails on at read time (profile
- * `pulsar`: a writer enum symbol the reader lacks, with no enum default), or a value `encodeAvro`
- * cannot write. `path` says where in the value, when known.
+ * or enum index, an int out of range, a count or length the bytes left cannot hold ...), a datum the
+ * reader fails on at read time (profile `pulsar`: a writer enum symbol the reader lacks, with no enum
+ * default), a value `encodeAvro` cannot write, or a datum or value past one of the data plane's
+ * limits (`code` says which). `path` says where in the value, when known.
  */
 export class AvroDataError extends SchemaCompatError {
   readonly detail: string;
   readonly path: string | undefined;
 
-  constructor(detail: string, path?: string) {
-    super('INVALID_AVRO_DATA', path === undefined || path === '' ? detail : `${path}: ${detail}`);
+  constructor(detail: string, path?: string, code: AvroDataErrorCode = AvroDataErrorCode.INVALID_AVRO_DATA) {
+    super(code, path === undefined || path === '' ? detail : `${path}: ${detail}`);
     this.detail = detail;
     this.path = path;
   }
-}
-
-/** An avsc error (or any other) as an AvroDataError; AvroDataErrors pass through. */
-export function dataError(error: unknown, doing: string): AvroDataError {
-  if (error instanceof AvroDataError) return error;
-  const reason = error instanceof Error ? error.message : String(error);
-  if (/truncated/.test(reason)) return new AvroDataError(`${doing}: the data ends before the datum does (truncated)`);
-  if (/trailing/.test(reason)) return new AvroDataError(`${doing}: bytes are left after the datum (trailing data)`);
-  const union = /invalid union index: (-?\d+)/.exec(reason);
-  if (union) return new AvroDataError(`${doing}: union branch ${union[1]} does not exist in the writer's union`);
-  const symbol = /enum index: (-?\d+)/.exec(reason);
-  if (symbol) return new AvroDataError(`${doing}: enum symbol ${symbol[1]} does not exist in the writer's enum`);
-  return new AvroDataError(`${doing}: corrupt data (${reason})`);
 }

@@ -1,8 +1,6 @@
-import type { AvscType } from './avsc.js';
-import { avsc } from './avsc.js';
 import { AvroDataError } from './errors.js';
 
-/** An Avro long: a number when it is a safe integer, else a bigint (avsc alone throws "potential precision loss"). */
+/** An Avro long: a number when it is a safe integer, else a bigint. */
 export type AvroLong = number | bigint;
 
 const LONG_MIN = -(2n ** 63n);
@@ -46,24 +44,6 @@ export function writeVarLong(value: bigint): Buffer {
   return Buffer.from(out);
 }
 
-/**
- * avsc's long type replaced by one that reads every 64-bit value exactly (avsc's `LongType.__with`,
- * unpacked: it is handed the varint bytes), so that values beyond 2^53 are bigints, not an error.
- */
-export function createLongType(): AvscType {
-  return avsc.types.LongType.__with(
-    {
-      fromBuffer: (bytes: Buffer): AvroLong => normalizeLong(readVarLong(bytes)),
-      toBuffer: (value: AvroLong): Buffer => writeVarLong(BigInt(value)),
-      fromJSON: (value: unknown): AvroLong => (typeof value === 'bigint' ? normalizeLong(value) : (value as number)),
-      toJSON: (value: AvroLong): AvroLong => value,
-      isValid: isAvroLong,
-      compare: (a: AvroLong, b: AvroLong): number => (a < b ? -1 : a > b ? 1 : 0),
-    },
-    true,
-  );
-}
-
 /** Java's `(double) long`: round to nearest, ties to even (so does `Number(bigint)`). */
 export function longToDouble(value: AvroLong): number {
   return Number(value);
@@ -86,7 +66,7 @@ export function longToFloat(value: AvroLong): number {
   return Math.fround(negative ? -rounded : rounded);
 }
 
-/** An int read from the data: avsc reads any varint; Java's ints are 32 bits. */
+/** An int read from the data: a varint of up to 64 bits; Java's ints are 32 bits. */
 export function checkInt(value: unknown): number {
   if (typeof value !== 'number' || !Number.isInteger(value) || value < INT_MIN || value > INT_MAX) {
     throw new AvroDataError(`invalid int encoding (${String(value)} is not a 32-bit int)`);

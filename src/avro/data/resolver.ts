@@ -21,7 +21,9 @@ export interface AvroResolver {
   /**
    * One datum (Avro binary encoding, no header) written with the writer schema, as the reader reads
    * it: records and maps as plain objects, bytes and fixed as Buffers, longs as numbers (bigints
-   * beyond 2^53), enum symbols as strings, union values unwrapped. Throws `AvroDataError`.
+   * beyond 2^53), enum symbols as strings, union values unwrapped. Throws `AvroDataError`: code
+   * `INVALID_AVRO_DATA` for bad data, `AVRO_DATA_TOO_DEEP` or `AVRO_DATA_TOO_LARGE` past the data
+   * plane's limits (docs/avro-data.md, "Limits").
    */
   decode(bytes: Uint8Array): unknown;
 }
@@ -49,9 +51,10 @@ export function decodeAvro(bytes: Uint8Array, writer: AvroSchemaInput, reader: A
 }
 
 /**
- * The Avro binary encoding of `value` under `schema` (through avsc's `toBuffer`), `value` in the
- * representation `decode` returns. A union value is written with the first branch it is valid for.
- * Throws `AvroDataError` naming where the value does not fit.
+ * The Avro binary encoding of `value` under `schema`, `value` in the representation `decode`
+ * returns. A union value is written with the first branch it is valid for. Throws `AvroDataError`
+ * naming where the value does not fit, contains itself (a cycle), or nests deeper than the data
+ * plane's depth limit (code `AVRO_DATA_TOO_DEEP`).
  */
 export function encodeAvro(value: unknown, schema: AvroSchemaInput): Uint8Array {
   const parsed = toAvroSchema(new AvroChecker(), schema, 'schema');

@@ -3,7 +3,7 @@ import type { AvroProfile } from '../compat/can-read.js';
 import { AvroIncompatibilityType, AvroWarningType } from '../compat/findings.js';
 import { PairReader } from '../data/codec.js';
 import { AvroDataError } from '../data/errors.js';
-import { ResolutionFailure } from '../data/sc-type.js';
+import { ResolutionFailure } from '../data/failure.js';
 import type { AvroSchema } from '../model.js';
 import { meaning } from './witness-logical.js';
 import type { Site } from './witness-sites.js';
@@ -17,10 +17,10 @@ export const FAILING: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * Verifies witnesses by running them: the writer writes the datum (avsc, `toBuffer`), and the reader
- * reads it through the data plane's plan in lenient mode (avsc reads every byte; the profile's rules
- * decide each pair, and a pair that cannot be read gives a `ResolutionFailure` where the datum meets
- * it instead of refusing the whole schema, as avsc's own resolver does for an incompatible pair).
+ * Verifies witnesses by running them: the writer writes the datum (the data plane's encoder), and the
+ * reader reads it through the data plane's plan in lenient mode (the profile's rules decide each pair,
+ * and a pair that cannot be read gives a `ResolutionFailure` where the datum meets it instead of
+ * refusing the whole schema, as avsc's own resolver does for an incompatible pair).
  */
 export class WitnessCheck {
   private readonly pair: PairReader;

@@ -4,8 +4,9 @@ import type { WriterNames } from '../compat/runtime/aliases.js';
 import { RuntimeWalk } from '../compat/runtime/walk.js';
 import type { PlanBuilder } from '../data/plan.js';
 import type { AvroNode, AvroUnion } from '../model.js';
-import { NO_DATUM, datumWith, smallest } from './witness-datum.js';
+import { datumWith, isDatum, smallest } from './witness-datum.js';
 import { findSites } from './witness-sites.js';
+import type { SizeBudget } from './witness-size.js';
 import { triggers } from './witness-triggers.js';
 
 /** Runtime errors that any datum reaching them triggers (names, sizes, a missing field): the smallest datum there. */
@@ -26,7 +27,7 @@ const MAX_VALUES = 4;
  * the runtime's errors in (chosen branch, writer), a datum with that error's trigger in place.
  * Empty when the runtime picks no branch (then every value fails at the union).
  */
-export function runtimeFailingValues(reader: AvroUnion, writer: AvroNode, runtime: PlanBuilder, names: WriterNames): unknown[] {
+export function runtimeFailingValues(reader: AvroUnion, writer: AvroNode, runtime: PlanBuilder, names: WriterNames, budget: () => SizeBudget): unknown[] {
   const index = runtime.chooseBranch(reader, writer);
   const branch = reader.branches[index];
   if (index < 0 || !branch) return [];
@@ -38,9 +39,9 @@ export function runtimeFailingValues(reader: AvroUnion, writer: AvroNode, runtim
     const location = `/${error.location.replace(/(^|\/)fields\/\d+$/, '')}`;
     const sites = findSites(branch, writer, location, { convention: 'reader', names, choose: (union, node) => runtime.chooseBranch(union, node), found: undefined });
     for (const site of sites) {
-      for (const trigger of REACHED.has(error.type) ? [smallest(site.writer)] : triggers(error as Finding, site.reader, site.writer)) {
-        const value = trigger === NO_DATUM ? NO_DATUM : datumWith(writer, site.steps, trigger);
-        if (value !== NO_DATUM) values.push(value);
+      for (const trigger of REACHED.has(error.type) ? [smallest(site.writer, new Set(), budget())] : triggers(error as Finding, site.reader, site.writer, budget())) {
+        const value = isDatum(trigger) ? datumWith(writer, site.steps, trigger, budget()) : trigger;
+        if (isDatum(value)) values.push(value);
         if (values.length >= MAX_VALUES) return values;
       }
     }

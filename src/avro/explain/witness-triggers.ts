@@ -2,8 +2,9 @@ import type { Finding } from '../../result.js';
 import { AvroIncompatibilityType, AvroWarningType } from '../compat/findings.js';
 import { logicalTypeOf } from '../logical.js';
 import type { AvroNode } from '../model.js';
-import { NO_DATUM, smallest } from './witness-datum.js';
+import { isDatum, smallest } from './witness-datum.js';
 import { unscaledBytes } from './witness-logical.js';
+import { SizeBudget } from './witness-size.js';
 
 /**
  * The values of the writer node at a finding's place that trigger it, best first:
@@ -15,13 +16,14 @@ import { unscaledBytes } from './witness-logical.js';
  *   reader holds every writer value the same;
  * - LOGICAL_TYPE_CHANGED: 1000 for ints and longs (1 s as millis, 1 ms as micros), a uuid or text,
  *   one byte of value 1.
+ * A trigger that would take more than `budget` (the witness size limit) is not made: `budget.refused` says so.
  */
-export function triggers(finding: Finding, reader: AvroNode, writer: AvroNode): unknown[] {
+export function triggers(finding: Finding, reader: AvroNode, writer: AvroNode, budget: SizeBudget = new SizeBudget()): unknown[] {
   switch (finding.type) {
     case AvroIncompatibilityType.TYPE_MISMATCH:
     case AvroIncompatibilityType.MISSING_UNION_BRANCH: {
-      const value = smallest(writer);
-      return value === NO_DATUM ? [] : [value];
+      const value = smallest(writer, new Set(), budget);
+      return isDatum(value) ? [value] : [];
     }
     case AvroIncompatibilityType.MISSING_ENUM_SYMBOLS:
     case AvroWarningType.UNREADABLE_ENUM_SYMBOLS: {
@@ -35,9 +37,9 @@ export function triggers(finding: Finding, reader: AvroNode, writer: AvroNode): 
       if (reader.kind === 'double' && writer.kind === 'long') return [2n ** 53n + 1n];
       return [];
     case AvroWarningType.DECIMAL_MISMATCH:
-      return decimalTriggers(reader, writer);
+      return writer.kind !== 'fixed' || budget.take(writer.size) ? decimalTriggers(reader, writer) : [];
     case AvroWarningType.LOGICAL_TYPE_CHANGED:
-      return logicalTriggers(writer);
+      return writer.kind !== 'fixed' || budget.take(writer.size) ? logicalTriggers(writer) : [];
     default:
       return [];
   }

@@ -6,11 +6,12 @@ import type { AvroSchema, AvroUnion } from '../model.js';
 import type { WriterNames } from '../compat/runtime/aliases.js';
 import { runtimeWriterNames } from '../compat/runtime/aliases.js';
 import { WitnessCheck } from './witness-check.js';
-import { NO_DATUM, datumWith } from './witness-datum.js';
+import { datumWith, isDatum } from './witness-datum.js';
 import { runtimeFailingValues } from './witness-deep.js';
 import { avroJson } from './witness-json.js';
 import type { Convention } from './witness-sites.js';
 import { findSites } from './witness-sites.js';
+import { MAX_WITNESS_BYTES, SizeBudget, TOO_LARGE_REASON } from './witness-size.js';
 import { triggers } from './witness-triggers.js';
 
 /**
@@ -33,14 +34,36 @@ interface Rules {
   readonly check: WitnessCheck;
 }
 
+/** The size budgets of one finding's candidate datums: did the witness size limit leave one out? */
+class Budgets {
+  private readonly made: SizeBudget[] = [];
+  private oversized = false;
+
+  readonly make = (): SizeBudget => {
+    const budget = new SizeBudget();
+    this.made.push(budget);
+    return budget;
+  };
+
+  /** An encoded datum past the limit. */
+  tooLarge(): void {
+    this.oversized = true;
+  }
+
+  refused(): boolean {
+    return this.oversized || this.made.some((budget) => budget.refused);
+  }
+}
+
 /**
  * Witnesses for the findings of one (reader, writer) pair under a profile. The resolution plans and
- * the avsc types they need are built on first use and kept for the pair's other findings (building
+ * the programs they compile to are built on first use and kept for the pair's other findings (building
  * them is most of a witness's cost). See `avroWitness`.
  */
 export class AvroWitnessFinder {
   private readonly rules = new Map<AvroProfile, Rules>();
   private readonly names: WriterNames;
+  private readonly reasons = new Map<Finding, string>();
 
   constructor(
     private readonly reader: AvroSchema,
@@ -54,12 +77,23 @@ export class AvroWitnessFinder {
   find(finding: Finding): Witness | 'any' | undefined {
     if (ANY.has(finding.type)) return 'any';
     try {
-      return this.search(finding);
+      const budgets = new Budgets();
+      const witness = this.search(finding, budgets);
+      if (witness === undefined && budgets.refused()) this.reasons.set(finding, TOO_LARGE_REASON);
+      return witness;
     } catch (error) {
       // Schemas nested deeper than the stack allows: no witness rather than a crash of the explanation.
       if (error instanceof RangeError) return undefined;
       throw error;
     }
+  }
+
+  /**
+   * Why `find` gave no witness for a finding, when a limit is the reason: a datum that would prove it
+   * takes more than `MAX_WITNESS_BYTES` (witness-size.ts). Undefined otherwise.
+   */
+  whyNone(finding: Finding): string | undefined {
+    return this.reasons.get(finding);
   }
 
   private rulesOf(profile: AvroProfile): Rules {
@@ -71,7 +105,7 @@ export class AvroWitnessFinder {
     return rules;
   }
 
-  private search(finding: Finding): Witness | undefined {
+  private search(finding: Finding, budgets: Budgets): Witness | undefined {
     const { reader, writer, names } = this;
     const convention: Convention = WARNINGS.has(finding.type) || finding.message.startsWith('Found ') ? 'reader' : 'writer';
     // Warnings (every profile) and profile pulsar's findings come from Java's runtime resolution: their
@@ -89,12 +123,14 @@ export class AvroWitnessFinder {
       // values that the runtime fails on too (witness-deep.ts), then any value of the branch.
       const deep = finding.type === AvroIncompatibilityType.MISSING_UNION_BRANCH && convention === 'writer' && site.reader.kind === 'union' && site.writer.kind !== 'union';
       const runtime = deep ? this.rulesOf('pulsar') : undefined;
-      const deepValues = runtime ? runtimeFailingValues(site.reader as AvroUnion, site.writer, runtime.builder, names) : [];
-      for (const trigger of [...deepValues, ...triggers(finding, site.reader, site.writer)]) {
-        const datum = datumWith(writer.root, site.steps, trigger);
-        if (datum === NO_DATUM) continue;
+      const deepValues = runtime ? runtimeFailingValues(site.reader as AvroUnion, site.writer, runtime.builder, names, budgets.make) : [];
+      for (const trigger of [...deepValues, ...triggers(finding, site.reader, site.writer, budgets.make())]) {
+        // Every part of the datum is taken from a size budget before it is allocated (witness-size.ts).
+        const datum = datumWith(writer.root, site.steps, trigger, budgets.make());
+        if (!isDatum(datum)) continue;
         const bytes = rules.check.encode(datum);
-        if (!bytes || !rules.check.proves(finding, site, trigger, bytes)) continue;
+        if (bytes && bytes.length > MAX_WITNESS_BYTES) budgets.tooLarge();
+        if (!bytes || bytes.length > MAX_WITNESS_BYTES || !rules.check.proves(finding, site, trigger, bytes)) continue;
         if (deepValues.includes(trigger) && !runtime?.check.failsAnywhere(bytes)) continue;
         return { json: avroJson(writer.root, datum), hex: bytes.toString('hex') };
       }
@@ -111,7 +147,8 @@ export class AvroWitnessFinder {
  * it (witness-check.ts). `'any'` for findings every datum proves (names, fixed sizes, missing
  * defaults, ambiguous aliases); undefined when none was found: no finite datum reaches the place (a
  * record that always contains itself), the writer's empty union, a decimal precision the reader
- * only widens, or a location that does not fit the schemas. See docs/avro-data.md. For several
+ * only widens, a location that does not fit the schemas, or a datum larger than the witness size
+ * limit (`MAX_WITNESS_BYTES`; `AvroWitnessFinder.whyNone` says so). See docs/avro-data.md. For several
  * findings of one pair, `AvroWitnessFinder` builds what they share once.
  */
 export function avroWitness(finding: Finding, reader: AvroSchema, writer: AvroSchema, profile: AvroProfile): Witness | 'any' | undefined {

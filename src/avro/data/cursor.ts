@@ -1,0 +1,145 @@
+import { AvroDataError } from './errors.js';
+import type { AvroLong } from './long.js';
+import { normalizeLong, readVarLong } from './long.js';
+
+/** A Buffer view of bytes without copying them. */
+export function asBuffer(bytes: Uint8Array): Buffer {
+  return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
+/** Varints of up to 7 bytes hold at most 49 bits: exact in a JavaScript number. */
+const EXACT_BYTES = 7;
+
+/**
+ * A cursor over one datum's bytes. Every read checks the bytes left first: a length, size or count
+ * the rest of the data cannot hold is an `AvroDataError` before anything is allocated or skipped.
+ */
+export class Cursor {
+  pos = 0;
+  readonly end: number;
+
+  constructor(readonly buf: Buffer) {
+    this.end = buf.length;
+  }
+
+  left(): number {
+    return this.end - this.pos;
+  }
+
+  /** Spec 1.12 "Binary Encoding": a boolean is one byte, 0 (false) or 1 (true). */
+  readBoolean(): boolean {
+    const byte = this.buf[this.take(1)] as number;
+    if (byte > 1) throw new AvroDataError(`invalid boolean encoding (byte ${byte}; a boolean is 0 or 1)`);
+    return byte === 1;
+  }
+
+  /** Spec 1.12: a float is 4 bytes, little-endian IEEE 754. */
+  readFloat(): number {
+    return this.buf.readFloatLE(this.take(4));
+  }
+
+  /** Spec 1.12: a double is 8 bytes, little-endian IEEE 754. */
+  readDouble(): number {
+    return this.buf.readDoubleLE(this.take(8));
+  }
+
+  /** Spec 1.12: an int or a long is a zig-zag varint, here exactly (a bigint beyond 2^53). */
+  readLong(kind: 'int' | 'long'): AvroLong {
+    const start = this.pos;
+    const end = this.varintEnd(kind);
+    if (end - start > EXACT_BYTES) return normalizeLong(readVarLong(this.buf.subarray(start, end)));
+    return this.small(start, end);
+  }
+
+  /** A count, length or index: a varint as a number (exact to 2^53, which no real count reaches). */
+  readCount(): number {
+    const start = this.pos;
+    const end = this.varintEnd('long');
+    if (end - start <= EXACT_BYTES) return this.small(start, end);
+    return Number(readVarLong(this.buf.subarray(start, end)));
+  }
+
+  skipVarint(): void {
+    this.varintEnd('long');
+  }
+
+  /** Spec 1.12: a string is a long length, then that many bytes of UTF-8. */
+  readString(what: string): string {
+    const length = this.readLength(what);
+    this.need(length, what);
+    const start = this.take(length);
+    return this.buf.toString('utf8', start, start + length);
+  }
+
+  /** Spec 1.12: bytes are a long length, then that many bytes (copied: the value does not share the input). */
+  readBytes(what: string): Buffer {
+    return this.readFixed(this.readLength(what), what);
+  }
+
+  /** Spec 1.12: a fixed is its size in bytes, no length. */
+  readFixed(size: number, what: string): Buffer {
+    this.need(size, what);
+    const start = this.take(size);
+    return Buffer.from(this.buf.subarray(start, start + size));
+  }
+
+  skipLength(what: string): void {
+    this.skip(this.readLength(what), what);
+  }
+
+  skip(size: number, what: string): void {
+    this.need(size, what);
+    this.pos += size;
+  }
+
+  /** A length (of a string, bytes, a block): not negative, and no more than the bytes left. */
+  readLength(what: string): number {
+    const length = this.readCount();
+    if (length < 0) throw new AvroDataError(`a ${what} cannot have a negative length (${amount(length)}; corrupt data)`);
+    return length;
+  }
+
+  /** `size` bytes must be left for a value of `what`. */
+  need(size: number, what: string): void {
+    const left = this.end - this.pos;
+    if (size > left) throw new AvroDataError(`a ${what} of ${amount(size)} bytes cannot be read from the ${left} bytes left (corrupt or truncated data)`);
+  }
+
+  private take(size: number): number {
+    const at = this.pos;
+    if (size > this.end - at) throw truncated();
+    this.pos = at + size;
+    return at;
+  }
+
+  /** Where the varint at the cursor ends (the cursor moves there); Java's `readLong` rejects one of more than 10 bytes, or 64 bits. */
+  private varintEnd(kind: 'int' | 'long'): number {
+    const buf = this.buf;
+    let at = this.pos;
+    for (let count = 1; ; count++) {
+      if (at >= this.end) throw truncated();
+      const byte = buf[at++] as number;
+      if ((byte & 0x80) === 0) {
+        if (count === 10 && byte > 1) throw new AvroDataError(`invalid ${kind} encoding (more than 64 bits)`);
+        this.pos = at;
+        return at;
+      }
+      if (count === 10) throw new AvroDataError(`invalid ${kind} encoding (more than 64 bits)`);
+    }
+  }
+
+  private small(start: number, end: number): number {
+    let n = 0;
+    for (let at = end - 1; at >= start; at--) n = n * 128 + ((this.buf[at] as number) & 0x7f);
+    return n % 2 === 1 ? -(n + 1) / 2 : n / 2;
+  }
+}
+
+/** A count or length read from the data, for a message: exact up to 2^53, beyond that roughly (it is read as a number). */
+export function amount(value: number): string {
+  return Number.isSafeInteger(value) ? String(value) : `about ${value.toExponential(3)}`;
+}
+
+export function truncated(): AvroDataError {
+  return new AvroDataError('cannot decode the data: the data ends before the datum does (truncated)');
+}
