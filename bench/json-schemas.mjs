@@ -31,3 +31,16 @@ export function jsonSchemaVersion(n) {
   schema.properties.p2 = { ...schema.properties.p2, maxItems: 1 + (n % 12) };
   return schema;
 }
+
+/** A `oneOf` of `n` object branches told apart by a `const` (the shape of issue f04), with extra root keywords. */
+export function jsonSchemaOneOf(n, extra = {}) {
+  return { ...extra, oneOf: Array.from({ length: n }, (_, i) => ({ type: 'object', properties: { k: { const: i } } })) };
+}
+
+/** An `anyOf` of `n` constants, and an `enum` of `n` objects. */
+export function jsonSchemaAnyOfConsts(n) {
+  return { anyOf: Array.from({ length: n }, (_, i) => ({ const: i })) };
+}
+export function jsonSchemaObjectEnum(n) {
+  return { enum: Array.from({ length: n }, (_, i) => ({ a: i })) };
+}

@@ -21,13 +21,15 @@ function aliases(state: BuildState, json: SchemaObject, pointer: string): readon
   const value = json.aliases;
   if (value === undefined) return NO_ALIASES;
   if (!Array.isArray(value)) throw parseFailure(state, `${pointer}/aliases`, AvroParseRule.INVALID_ALIASES, 'aliases must be an array of strings');
-  const out: string[] = [];
   if (value.length > 0) state.aliases.found = true;
-  value.forEach((alias: unknown, i: number) => {
+  // Java keeps aliases in a LinkedHashSet: the first of equal aliases, in document order (a Set: 50,000 aliases stay linear).
+  const seen = new Set<string>();
+  for (let i = 0; i < value.length; i++) {
+    const alias: unknown = value[i];
     if (typeof alias !== 'string') throw parseFailure(state, `${pointer}/aliases/${i}`, AvroParseRule.INVALID_ALIASES, 'an alias must be a string');
-    if (!out.includes(alias)) out.push(alias);
-  });
-  return out;
+    seen.add(alias);
+  }
+  return [...seen];
 }
 
 /** The name of a named type, checked as Java 1.12's `ParseContext.put` does. */

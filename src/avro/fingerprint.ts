@@ -3,6 +3,7 @@ import { crc64Avro, crc64AvroBytes } from '../hash/crc64-avro.js';
 import { md5 } from '../hash/md5.js';
 import { sha256 } from '../hash/sha256.js';
 import { isParsedSchema } from '../schema.js';
+import { describeValue } from '../util/describe.js';
 import type { ParsedSchema } from '../schema.js';
 import { parsingCanonicalForm as canonicalFormOf } from './canonical.js';
 import type { AvroSchema } from './model.js';
@@ -24,8 +25,18 @@ function avroSchemaOf(schema: AvroSchemaLike): AvroSchema {
     if (schema.schemaType !== 'AVRO') throw new InvalidOptionError('schema', `a ${schema.schemaType} schema has no Avro canonical form`);
     return schema.schema as AvroSchema;
   }
-  if (typeof schema === 'object' && (schema as { named?: unknown }).named instanceof Map) return schema as AvroSchema;
+  if (isAvroSchema(schema)) return schema;
   return parseAvroSchema(schema);
+}
+
+/** A parsed `AvroSchema` (its `named` map); a schema document whose getter or Proxy trap throws is none, and its parse says why. */
+function isAvroSchema(schema: AvroSchemaLike): schema is AvroSchema {
+  if (typeof schema !== 'object' || schema === null) return false;
+  try {
+    return (schema as { readonly named?: unknown }).named instanceof Map;
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -61,6 +72,6 @@ export function fingerprint64(schema: AvroSchemaLike): bigint {
 /** Reads an algorithm name; throws `InvalidOptionError` listing the known ones. */
 function fingerprintAlgorithm(name: string): FingerprintAlgorithm {
   const algorithm = typeof name === 'string' ? ALGORITHMS[name.toUpperCase()] : undefined;
-  if (!algorithm) throw new InvalidOptionError('algorithm', `${JSON.stringify(name)} is not one of CRC-64-AVRO, MD5, SHA-256`);
+  if (!algorithm) throw new InvalidOptionError('algorithm', `${describeValue(name)} is not one of CRC-64-AVRO, MD5, SHA-256`);
   return algorithm;
 }

@@ -76,7 +76,7 @@ export class JsonSchemaChecker implements SchemaChecker<JsonTypeSchema> {
     if (reader.kind === 'avro' && writer.kind === 'avro') return { ...this.avro.canRead(reader.avro, writer.avro), ruleSet: 'avro' };
     if (reader.kind === 'avro' || writer.kind === 'avro') return formatChanged(reader.kind === 'avro');
     const incompatibilities: Finding[] = [];
-    const session = this.session();
+    const session = this.session(writer, reader);
     for (const difference of compareWithinStack(session, writer, reader)) {
       if (!session.isCompatibleType(difference.type)) incompatibilities.push(differenceFinding(difference.type, hashPath(difference.pointer)));
     }
@@ -88,7 +88,7 @@ export class JsonSchemaChecker implements SchemaChecker<JsonTypeSchema> {
    * too), each marked compatible or not under this checker's policy.
    */
   diff(original: JsonSchemaDocument, update: JsonSchemaDocument): JsonSchemaDifference[] {
-    const session = this.session();
+    const session = this.session(original, update);
     return compareWithinStack(session, original, update).map((difference) => ({
       type: difference.type, location: hashPath(difference.pointer), compatible: session.isCompatibleType(difference.type),
     }));
@@ -116,8 +116,9 @@ export class JsonSchemaChecker implements SchemaChecker<JsonTypeSchema> {
     return jsonSchemaExplainer(reader, writer, roles);
   }
 
-  private session(): DiffSession {
-    return new DiffSession({ policy: this.policy, confluentQuirks: this.confluentQuirks });
+  /** A comparison's state; its work budget grows with the two documents' JSON text (diff/budget.ts), measured only when needed. */
+  private session(...documents: readonly JsonSchemaDocument[]): DiffSession {
+    return new DiffSession({ policy: this.policy, confluentQuirks: this.confluentQuirks }, () => documents.reduce((sum, document) => sum + textLength(document), 0));
   }
 }
 
@@ -129,6 +130,11 @@ function compareWithinStack(session: DiffSession, original: JsonSchemaDocument, 
     if (error instanceof RangeError) throw new CheckTooDeepError('the two JSON Schemas nest too deeply for the comparison (references that lead through very long chains of distinct definitions)');
     throw error;
   }
+}
+
+/** The JSON text length of a document and its named references. */
+function textLength(document: JsonSchemaDocument): number {
+  return [document.raw, ...Object.values(document.references)].reduce((sum: number, value) => sum + JSON.stringify(value).length, 0);
 }
 
 /** Pulsar's JSON SchemaInfo holds an Avro record definition (reference/pulsar.md §2.4): `type: record` with `fields`, no `$schema`. */

@@ -45,6 +45,7 @@ export interface EmptyNode extends NodeBase { readonly kind: 'empty' }
 export interface RefNode extends NodeBase {
   readonly kind: 'ref';
   readonly ref: string;
+  /** The schema the chain of `$ref`s starting here ends at (never a `$ref` node itself). */
   readonly target: () => JsonNode;
 }
 

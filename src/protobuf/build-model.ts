@@ -6,8 +6,12 @@ import { PROTO_SCALARS } from './model.js';
 import type { ParsedFile } from './parse-file.js';
 import { protobufjs } from './protobufjs-runtime.js';
 
-/** Resolves a type name as written in `scope` (the enclosing message's full name, or the package). */
-export type TypeResolver = (written: string, scope: string, file: ParsedFile) => ProtoType;
+/** Resolves a type name as written in `scope` (the enclosing message's full name, or the package); an unknown name is a `SchemaParseError`. */
+export interface TypeResolver {
+  (written: string, scope: string, file: ParsedFile): ProtoType;
+  /** The type, or undefined for an unknown name, without building an error (which searches the text for the name). */
+  find(written: string, scope: string): ProtoType | undefined;
+}
 
 const SCALARS: ReadonlySet<string> = new Set(PROTO_SCALARS);
 const EDITION_SYNTAX = /^\d+$/;
@@ -169,13 +173,9 @@ function collectExtensions(objects: readonly ReflectionObject[], scope: string, 
   for (const object of objects) {
     if (object instanceof protobufjs.Field && object.extend !== undefined) {
       const written = object.extend;
-      let extendee = written.replace(/^\./, '');
-      try {
-        const resolved = resolve(written, scope, file);
-        if (resolved.kind !== 'scalar') extendee = resolved.fullName;
-      } catch {
-        // An extendee from a file without types here (google/protobuf/descriptor.proto): its name as written.
-      }
+      // An extendee from a file without types here (google/protobuf/descriptor.proto) keeps its name as written.
+      const resolved = resolve.find(written, scope);
+      const extendee = resolved !== undefined && resolved.kind !== 'scalar' ? resolved.fullName : written.replace(/^\./, '');
       const field = buildField(object, scope, file, resolve, undefined);
       into.push({ ...field, extendee, fullName: scope === '' ? field.name : `${scope}.${field.name}` });
     } else if (object instanceof protobufjs.Type) {

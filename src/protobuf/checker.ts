@@ -1,5 +1,5 @@
 import type { ParseOptions, Roles, SchemaChecker } from '../checkers/types.js';
-import { InvalidOptionError } from 'schema-compat';
+import { CheckTooDeepError, InvalidOptionError } from 'schema-compat';
 import type { Finding, PairResult } from '../result.js';
 import { checkBuf } from './buf/check.js';
 import type { BufCategory } from './buf/rules.js';
@@ -10,6 +10,7 @@ import { sameProtobufSchema } from './identity.js';
 import type { ProtobufSchema } from './model.js';
 import type { ProtobufParseOptions } from './parse.js';
 import { parseProtobuf } from './parse.js';
+import { oneOf, readOptions } from './options.js';
 import { checkPulsarRoot, describePulsarFinding, PulsarProtobufFindingType } from './pulsar.js';
 
 /** Which rule set decides: Confluent's diff (default), or Buf's WIRE or WIRE_JSON breaking-change category. */
@@ -35,12 +36,6 @@ export interface ProtobufDifference extends Finding {
 const RULES: readonly ProtobufRules[] = ['confluent', 'buf-wire', 'buf-wire-json'];
 const BUF_CATEGORY: Readonly<Record<Exclude<ProtobufRules, 'confluent'>, BufCategory>> = { 'buf-wire': 'WIRE', 'buf-wire-json': 'WIRE_JSON' };
 
-function oneOf<T extends string>(name: string, value: unknown, allowed: readonly T[], fallback: T): T {
-  if (value === undefined) return fallback;
-  if (!allowed.includes(value as T)) throw new InvalidOptionError(name, `${JSON.stringify(value)} is not one of ${allowed.join(', ')}`);
-  return value as T;
-}
-
 /** The Protobuf checker: Confluent's rules by default, Buf's WIRE / WIRE_JSON categories or Pulsar's root-message rule as options. */
 export class ProtobufChecker implements SchemaChecker<ProtobufSchema> {
   readonly schemaType = 'PROTOBUF';
@@ -49,10 +44,11 @@ export class ProtobufChecker implements SchemaChecker<ProtobufSchema> {
   private readonly changes: 'ignore' | 'warnings';
 
   constructor(options: ProtobufCheckerOptions = {}) {
-    this.rules = oneOf('rules', options.rules, RULES, 'confluent');
-    this.registry = oneOf('registry', options.registry, ['confluent', 'pulsar'] as const, 'confluent');
-    this.changes = oneOf('changes', options.changes, ['ignore', 'warnings'] as const, 'ignore');
-    if (this.registry === 'pulsar' && options.rules !== undefined) {
+    const read = readOptions('options', options, ['rules', 'registry', 'changes']);
+    this.rules = oneOf('rules', read.rules, RULES, 'confluent');
+    this.registry = oneOf('registry', read.registry, ['confluent', 'pulsar'] as const, 'confluent');
+    this.changes = oneOf('changes', read.changes, ['ignore', 'warnings'] as const, 'ignore');
+    if (this.registry === 'pulsar' && read.rules !== undefined) {
       throw new InvalidOptionError('rules', "Pulsar's PROTOBUF_NATIVE check has one rule (the root message); do not combine registry: 'pulsar' with rules");
     }
   }
@@ -64,7 +60,7 @@ export class ProtobufChecker implements SchemaChecker<ProtobufSchema> {
 
   canRead(reader: ProtobufSchema, writer: ProtobufSchema): PairResult {
     if (this.registry === 'pulsar') return result(checkPulsarRoot(reader, writer), []);
-    if (this.rules !== 'confluent') return result(checkBuf(reader, writer, BUF_CATEGORY[this.rules]), []);
+    if (this.rules !== 'confluent') return result(withinStack(() => checkBuf(reader, writer, BUF_CATEGORY[this.rules as Exclude<ProtobufRules, 'confluent'>])), []);
     const differences = this.diff(writer, reader);
     const incompatibilities = differences.filter((difference) => !difference.compatible).map(asFinding);
     const warnings = this.changes === 'warnings' ? differences.filter((difference) => difference.compatible).map(asFinding) : [];
@@ -76,7 +72,7 @@ export class ProtobufChecker implements SchemaChecker<ProtobufSchema> {
    * in Confluent's order (what its `diff-schema-examples.json` lists as `changes`).
    */
   diff(original: ProtobufSchema, update: ProtobufSchema): ProtobufDifference[] {
-    return diffSchemas(original, update).map((difference) => ({
+    return withinStack(() => diffSchemas(original, update)).map((difference) => ({
       type: difference.type,
       location: difference.path,
       message: difference.detail,
@@ -100,6 +96,20 @@ export class ProtobufChecker implements SchemaChecker<ProtobufSchema> {
     if (this.rules !== 'confluent') return describeBufFinding(finding, roles);
     const template = INCOMPATIBLE_TEMPLATES[finding.type] ?? `${finding.type} at path '{path}' (the {reader} schema reading the {writer} schema): ${finding.message}`;
     return template.replace('{path}', finding.location).replace('{reader}', roles.reader).replace('{writer}', roles.writer);
+  }
+}
+
+/**
+ * Runs a comparison that follows message references depth first; a chain of references longer
+ * than the JavaScript stack allows (thousands of messages each holding the next) is a
+ * `CheckTooDeepError`, as in the Avro and JSON Schema checkers, never a RangeError.
+ */
+function withinStack<T>(compare: () => T): T {
+  try {
+    return compare();
+  } catch (error) {
+    if (error instanceof RangeError) throw new CheckTooDeepError('the two Protobuf schemas nest too deeply for the comparison (chains of thousands of messages, each referring to the next)');
+    throw error;
   }
 }
 

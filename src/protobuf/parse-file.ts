@@ -1,5 +1,7 @@
 import type { IParserResult } from 'protobufjs';
 import { SchemaParseError } from 'schema-compat';
+import { parseRoot } from './parse-root.js';
+import { withProtobufjsIndexes } from './protobufjs-indexes.js';
 import { ProtobufParseRule } from './parse-rules.js';
 import { protobufjs } from './protobufjs-runtime.js';
 import { blankComments, columnOnLine, findWord, positionAt } from './source-text.js';
@@ -50,12 +52,32 @@ function locateProtobufjsError(file: { text: string; uncommented: string }, mess
   return findWord(file.uncommented, name, /^duplicate/.test(message) ? 2 : 1) ?? findWord(file.uncommented, name) ?? { line: 1, column: 1 };
 }
 
+/** A string literal (either quote, escapes as protobufjs' tokenizer reads them), or `__proto__` standing as a name. */
+const STRING_OR_PROTO_KEY = /(["'])(?:\\[\s\S]|(?!\1)[^\\])*\1|(?<!\w)__proto__(?!\w)/g;
+
+/**
+ * Refuses `__proto__` as a name anywhere outside comments and strings (a package part, a message,
+ * enum, value, field, oneof, service, method or option name). protoc accepts it, but protobufjs
+ * keeps declarations in plain objects keyed by name (`Namespace.nested`, `Type.fields`,
+ * `Enum.values`, `options`), where assigning that key sets the prototype: the declaration was
+ * dropped without a word, so a message under `package __proto__;` vanished and any change to it
+ * was compatible.
+ */
+function refuseProtoKey(input: string, uncommented: string): void {
+  for (const match of uncommented.matchAll(STRING_OR_PROTO_KEY)) {
+    if (match[1] !== undefined) continue;
+    const detail = 'the name "__proto__" is not supported: protobufjs keeps declarations in objects keyed by name, where this one would be dropped';
+    throw parseError(input, ProtobufParseRule.UNSUPPORTED_NAME, detail, positionAt(uncommented, match.index));
+  }
+}
+
 /** Parses one .proto text with protobufjs (`keepCase: true`); syntax errors become `SchemaParseError`s with line and column. */
 export function parseFile(name: string, input: string, text: string): ParsedFile {
   const uncommented = blankComments(text);
   const syntax = readSyntax(input, uncommented);
+  refuseProtoKey(input, uncommented);
   try {
-    const result = protobufjs.parse(text, new protobufjs.Root(), { keepCase: true });
+    const result = withProtobufjsIndexes(() => protobufjs.parse(text, parseRoot(), { keepCase: true }));
     return { name, input, text, uncommented, syntax, result };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);

@@ -14,6 +14,11 @@ export const ProtobufParseRule = {
   UNRESOLVED_TYPE: 'UNRESOLVED_TYPE',
   /** Two definitions with the same full name. */
   DUPLICATE_NAME: 'DUPLICATE_NAME',
+  /**
+   * A name protobufjs cannot keep: `__proto__` (protoc accepts it, but protobufjs holds declarations
+   * in objects keyed by name, where that key is the prototype, and would drop the declaration).
+   */
+  UNSUPPORTED_NAME: 'UNSUPPORTED_NAME',
   /** The input is not .proto text. */
   NOT_TEXT: 'NOT_TEXT',
   /** The `rootMessage` option names no message of the schema. */

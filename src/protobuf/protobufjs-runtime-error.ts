@@ -6,6 +6,7 @@ export type ProtobufJsModule = typeof ProtobufJs;
 
 /** `schema-compat/protobuf` was imported where the optional peer dependency protobufjs is not installed. */
 export class ProtobufjsMissingError extends SchemaCompatError {
+  override readonly name: string = 'ProtobufjsMissingError';
   constructor(cause: unknown) {
     super(
       'PROTOBUFJS_MISSING',

@@ -74,7 +74,7 @@ export function checkFieldsByBlocks(walk: ResolutionWalk, reader: AvroRecord, wr
   for (const field of reader.fields) {
     const entry = result.entries[next];
     if (entry?.position === field.position) {
-      findings.push(...entry.findings);
+      for (const finding of entry.findings) findings.push(finding);
       next++;
     } else if (!field.hasDefault && !writer.fieldsByName.has(field.name)) {
       findings.push({ type: AvroIncompatibilityType.READER_FIELD_MISSING_DEFAULT_VALUE, location: `fields/${field.positionToken}`, message: field.name });

@@ -2,7 +2,7 @@ import type { AvroField, AvroRecord } from '../model.js';
 import { AvroIncompatibilityType } from './findings.js';
 import { checkFieldsByBlocks } from './record-blocks.js';
 import type { PathFinding, ResolutionWalk } from './walk.js';
-import { NO_FINDINGS, concat } from './walk.js';
+import { FindingList } from './walk.js';
 
 /**
  * Java's `lookupWriterField`: the writer field named like the reader field, then one per reader
@@ -30,20 +30,20 @@ export function checkRecordFields(walk: ResolutionWalk, reader: AvroRecord, writ
     const byBlocks = checkFieldsByBlocks(walk, reader, writer, writer.fieldTree, blocks);
     if (byBlocks) return byBlocks;
   }
-  let findings: readonly PathFinding[] = NO_FINDINGS;
+  const findings = new FindingList();
   walk.push('fields');
   for (const readerField of reader.fields) {
     walk.push(readerField.positionToken);
     const matches = readerField.aliases.length === 0 ? undefined : writerMatches(writer, readerField);
     const match = matches ? matches[0] : writer.fieldsByName.get(readerField.name);
-    if (matches && matches.length > 1) findings = concat(findings, ambiguous(walk, readerField, writer, matches));
-    else if (match) findings = concat(findings, walk.child('type', readerField.type, match.type));
-    else if (!readerField.hasDefault) findings = concat(findings, missing(walk, readerField, writer));
+    if (matches && matches.length > 1) findings.add(ambiguous(walk, readerField, writer, matches));
+    else if (match) findings.add(walk.child('type', readerField.type, match.type));
+    else if (!readerField.hasDefault) findings.add(missing(walk, readerField, writer));
     walk.pop();
-    if (walk.decided(findings)) break;
+    if (walk.decided(findings.list)) break;
   }
   walk.pop();
-  return findings;
+  return findings.list;
 }
 
 /** Java throws AvroRuntimeException here ("matches multiple fields in writer record schema"). */

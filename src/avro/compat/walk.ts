@@ -248,4 +248,28 @@ export function concat(a: readonly PathFinding[], b: readonly PathFinding[]): re
   return [...a, ...b];
 }
 
+/**
+ * Findings gathered list by list, each appended in place: `concat` in a loop copies the whole
+ * list on every append, which made a record of 20,000 incompatible fields quadratic. The first
+ * list is kept as it is (often the only one); a list of our own is made at the second.
+ */
+export class FindingList {
+  private items: readonly PathFinding[] = NONE;
+  private own: PathFinding[] | undefined;
+
+  add(more: readonly PathFinding[]): void {
+    if (more.length === 0) return;
+    if (this.items.length === 0) {
+      this.items = more;
+      return;
+    }
+    if (this.own === undefined) this.items = this.own = this.items.slice();
+    for (const finding of more) this.own.push(finding);
+  }
+
+  get list(): readonly PathFinding[] {
+    return this.items;
+  }
+}
+
 export { NONE as NO_FINDINGS };

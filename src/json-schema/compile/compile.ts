@@ -7,6 +7,7 @@ import type { Annotations, CombinedNode, Criterion, Draft, InstanceType, JsonNod
 import { JSON_SCHEMA_MAX_DEPTH, JsonSchemaParseRule } from '../parse-rules.js';
 import type { Place, ResourceIndex } from '../document/resources.js';
 import { idKeyword } from '../document/resources.js';
+import { RefChains } from './ref-chains.js';
 import { resolveReference } from './refs.js';
 import { arrayNode, numberNode, objectNode, optional, stringNode, usesFamily } from './families.js';
 import type { FamilyInput } from './families.js';
@@ -24,7 +25,7 @@ const CRITERIA: readonly Criterion[] = ['allOf', 'anyOf', 'oneOf'];
 export class Compiler {
   private readonly memo = new Map<JsonValue, JsonNode>();
   private readonly pending: Array<{ readonly raw: JsonValue; readonly place: Place }> = [];
-  private readonly refs: Array<{ readonly node: RefNode; readonly input: string }> = [];
+  private readonly chains = new RefChains();
 
   constructor(
     private readonly draft: Draft,
@@ -38,7 +39,8 @@ export class Compiler {
       const next = this.pending.pop() as (typeof this.pending)[number];
       if (!this.memo.has(next.raw)) this.compile(next.raw, next.place, 0);
     }
-    for (const ref of this.refs) this.checkNotOnlyRefs(ref.node, ref.input);
+    // `$ref`s that lead only to `$ref`s in a loop never reach a schema (e.g. `{"$ref": "#"}` at the root).
+    this.chains.resolveAll();
     return root;
   }
 
@@ -103,7 +105,9 @@ export class Compiler {
     for (const key of ['definitions', '$defs']) for (const [name, child] of Object.entries(reader.object(key) ?? {})) sub([key, name], child);
     const text = selfContainedText(raw);
     if (parts.length === 0) return { kind: 'empty', pointer: reader.pointer, annotations, draft: this.draft, ...text };
-    if (parts.length === 1) return { ...(parts[0] as JsonNode), annotations, ...text } as JsonNode;
+    const only = parts[0] as JsonNode;
+    // A lone `$ref` node already carries these annotations, and its text (it holds a `$ref`) is never compared.
+    if (parts.length === 1) return only.kind === 'ref' ? only : ({ ...only, annotations, ...text } as JsonNode);
     return { ...combined(reader.pointer, this.draft, 'allOf', parts, 'mixed', parts.map((_, i) => String(i))), annotations, ...text };
   }
 
@@ -147,24 +151,10 @@ export class Compiler {
     const target = resolveReference(this.index, ref, base);
     if (target === undefined) reader.fail('$ref', JsonSchemaParseRule.DANGLING_REF, `$ref ${JSON.stringify(ref)} points to no schema`);
     this.pending.push(target);
-    const node: RefNode = { kind: 'ref', pointer: reader.pointer, annotations, draft: this.draft, ref, target: () => this.targetOf(target.raw, target.place) };
-    this.refs.push({ node, input });
+    // `target()` is where the chain of `$ref`s ends, resolved once for the whole document (RefChains).
+    const node: RefNode = { kind: 'ref', pointer: reader.pointer, annotations, draft: this.draft, ref, target: () => this.chains.end(node) };
+    this.chains.add(node, input, () => this.memo.get(target.raw) ?? this.compile(target.raw, target.place, 0));
     return node;
-  }
-
-  private targetOf(raw: JsonValue, place: Place): JsonNode {
-    return this.memo.get(raw) ?? this.compile(raw, place, 0);
-  }
-
-  /** `$ref`s that lead only to `$ref`s in a loop never reach a schema (e.g. `{"$ref": "#"}` at the root). */
-  private checkNotOnlyRefs(start: RefNode, input: string): void {
-    const seen = new Set<JsonNode>([start]);
-    let node: JsonNode = start.target();
-    while (node.kind === 'ref') {
-      if (seen.has(node)) throw new SchemaParseError({ input, pointer: start.pointer, rule: JsonSchemaParseRule.REF_CYCLE, detail: `$ref ${JSON.stringify(start.ref)} leads only to $refs in a loop` });
-      seen.add(node);
-      node = node.target();
-    }
   }
 }
 

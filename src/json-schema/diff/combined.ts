@@ -1,6 +1,7 @@
 import type { CombinedNode, JsonNode } from '../model.js';
+import { matchBranches } from './branches.js';
 import { compareSchemas } from './compare.js';
-import { maximumMatching } from './matching.js';
+import { matchedOverlap } from './matched-overlap.js';
 import { oneOfOverlaps } from './overlap.js';
 import { DiffSession, difference } from './session.js';
 import type { Difference } from './session.js';
@@ -11,21 +12,33 @@ function branchPointer(node: CombinedNode, index: number): string {
   return node.origin === 'keyword' ? `/${node.criterion}/${index}` : '';
 }
 
+/** Every branch compared with `other`, in order; undefined as soon as the session's budget refuses one. */
+function allTried(s: DiffSession, branches: readonly JsonNode[], compare: (branch: JsonNode, index: number) => Difference[]): Difference[][] | undefined {
+  const parts: Difference[][] = [];
+  for (const [index, branch] of branches.entries()) {
+    const part = s.canTry ? compare(branch, index) : undefined;
+    if (part === undefined) return undefined;
+    parts.push(part);
+  }
+  return parts;
+}
+
 /** A non-combined original against a combined update (SchemaDiff.compareTypes). */
 export function toCombined(s: DiffSession, o: JsonNode, u: CombinedNode): Difference[] {
   if (u.subschemas.length === 1) return compareSchemas(s, '', o, u.subschemas[0] as JsonNode);
   if (u.criterion === 'allOf') {
     // Every conjunct must accept the original's instances; Confluent answers TYPE_CHANGED here whatever the conjuncts.
-    const parts = u.subschemas.map((branch) => compareSchemas(s, '', o, branch));
-    if (!s.sound || !parts.every((part) => s.isCompatible(part))) return [difference(T.TYPE_CHANGED, '')];
+    const parts = allTried(s, u.subschemas, (branch) => compareSchemas(s, '', o, branch));
+    if (!s.sound || parts === undefined || !parts.every((part) => s.isCompatible(part))) return [difference(T.TYPE_CHANGED, '')];
     return parts.flat();
   }
   // anyOf / oneOf: some branch must accept the original (SUM_TYPE_EXTENDED plus that branch's differences).
   for (let i = 0; i < u.subschemas.length; i++) {
-    const branch = compareSchemas(s, '', o, u.subschemas[i] as JsonNode);
+    const branch = s.canTry ? compareSchemas(s, '', o, u.subschemas[i] as JsonNode) : undefined;
+    if (branch === undefined) break;
     if (!s.isCompatible(branch)) continue;
     const out = [difference(T.SUM_TYPE_EXTENDED, ''), ...branch];
-    if (s.sound && u.criterion === 'oneOf' && oneOfOverlaps(o, u, i, () => false)) out.push(difference(T.ONE_OF_BRANCHES_OVERLAP, ''));
+    if (s.sound && u.criterion === 'oneOf' && oneOfOverlaps(s, o, u, i, () => false)) out.push(difference(T.ONE_OF_BRANCHES_OVERLAP, ''));
     return out;
   }
   return [difference(T.TYPE_CHANGED, '')];
@@ -37,14 +50,15 @@ export function fromCombined(s: DiffSession, o: CombinedNode, u: JsonNode): Diff
   if (o.criterion === 'allOf') {
     // An instance satisfies every conjunct, so one conjunct the update accepts is enough (PRODUCT_TYPE_NARROWED).
     for (let i = 0; i < o.subschemas.length; i++) {
-      const branch = compareSchemas(s, branchPointer(o, i), o.subschemas[i] as JsonNode, u);
+      const branch = s.canTry ? compareSchemas(s, branchPointer(o, i), o.subschemas[i] as JsonNode, u) : undefined;
+      if (branch === undefined) break;
       if (s.isCompatible(branch)) return [difference(T.PRODUCT_TYPE_NARROWED, ''), ...branch];
     }
     return [difference(T.TYPE_CHANGED, '')];
   }
   // anyOf / oneOf original: every alternative must be accepted by the update.
-  const parts = o.subschemas.map((branch, i) => compareSchemas(s, branchPointer(o, i), branch, u));
-  if (!s.sound || !parts.every((part) => s.isCompatible(part))) return [difference(T.TYPE_CHANGED, '')];
+  const parts = allTried(s, o.subschemas, (branch, i) => compareSchemas(s, branchPointer(o, i), branch, u));
+  if (!s.sound || parts === undefined || !parts.every((part) => s.isCompatible(part))) return [difference(T.TYPE_CHANGED, '')];
   return parts.flat();
 }
 
@@ -59,19 +73,11 @@ export function compareCombined(s: DiffSession, o: CombinedNode, u: CombinedNode
   const updates = distinct(u);
   if (updates.length > originals.length) out.push(difference(u.criterion === 'allOf' ? T.PRODUCT_TYPE_EXTENDED : T.SUM_TYPE_EXTENDED, ''));
   if (updates.length < originals.length) out.push(difference(o.criterion === 'allOf' ? T.PRODUCT_TYPE_NARROWED : T.SUM_TYPE_NARROWED, ''));
-  const results = originals.map((i) => updates.map((j) => compareSchemas(s, branchPointer(o, i), o.subschemas[i] as JsonNode, u.subschemas[j] as JsonNode)));
-  const edges = results.map((row) => row.flatMap((result, j) => (s.isCompatible(result) ? [j] : [])));
-  const matched = maximumMatching(edges, updates.length);
-  if (matched.length < Math.min(originals.length, updates.length)) return [...out, difference(T.COMBINED_TYPE_SUBSCHEMAS_CHANGED, '')];
-  for (const [i, j] of matched) out.push(...(results[i]?.[j] ?? []));
-  // A oneOf reader rejects an instance two of its branches accept: each old alternative must miss every other new branch,
-  // or that branch must only accept what another old alternative accepts (an old oneOf instance matches no other alternative).
-  const overlaps = s.sound && u.criterion === 'oneOf' && o.criterion !== 'allOf' && matched.some(([i, j]) => {
-    const otherOld = originals.filter((_, m) => m !== i).map((index) => o.subschemas[index] as JsonNode);
-    const excluded = (k: number): boolean => o.criterion === 'oneOf' && otherOld.some((old) => s.isCompatible(compareSchemas(s, '', u.subschemas[k] as JsonNode, old)));
-    return oneOfOverlaps(o.subschemas[originals[i] as number] as JsonNode, u, updates[j] as number, excluded);
-  });
-  if (overlaps) out.push(difference(T.ONE_OF_BRANCHES_OVERLAP, ''));
+  const pairs = matchBranches(s, o, u, originals, updates, (i) => branchPointer(o, i));
+  if (pairs.length < Math.min(originals.length, updates.length)) return [...out, difference(T.COMBINED_TYPE_SUBSCHEMAS_CHANGED, '')];
+  for (const pair of pairs) out.push(...pair.differences);
+  // A oneOf reader rejects an instance two of its branches accept (Validation 2020-12 §10.2.1.3).
+  if (s.sound && u.criterion === 'oneOf' && o.criterion !== 'allOf' && matchedOverlap(s, o, u, originals, pairs)) out.push(difference(T.ONE_OF_BRANCHES_OVERLAP, ''));
   return out;
 }
 

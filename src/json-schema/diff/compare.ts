@@ -3,7 +3,7 @@ import type { JsonNode } from '../model.js';
 import { compareArrays } from './array.js';
 import { compareCombined, fromCombined, toCombined } from './combined.js';
 import { compareObjects } from './object.js';
-import { compareConst, compareEnums, compareNumbers, compareStrings, compareValueSets, valuesOf } from './scalars.js';
+import { compareConst, compareEnums, compareNumbers, compareStrings, compareValueSets } from './scalars.js';
 import { DiffSession, deref, difference } from './session.js';
 import type { Difference } from './session.js';
 import { JsonDifferenceType as T } from './types.js';
@@ -21,6 +21,7 @@ export function compareOptional(s: DiffSession, pointer: string, original: JsonN
 
 /** Every difference between `original` (the writer) and `update` (the reader) at `pointer`. */
 export function compareSchemas(s: DiffSession, pointer: string, original: JsonNode, update: JsonNode): Difference[] {
+  s.budget.spend();
   const o = deref(original);
   const u = deref(update);
   if (pointer !== '' && sameText(o, u)) return [];
@@ -69,9 +70,9 @@ function compareTypes(s: DiffSession, o: JsonNode, u: JsonNode): Difference[] {
     case 'number': return u.kind === 'number' ? compareNumbers(s, o, u) : changed();
     case 'enum':
     case 'const':
-      if (u.kind === o.kind) return o.kind === 'enum' ? compareEnums(o, u as typeof o) : compareConst(o, u as typeof o);
+      if (u.kind === o.kind) return o.kind === 'enum' ? compareEnums(s, o, u as typeof o) : compareConst(o, u as typeof o);
       // A const is an enum of one value: compare the value sets (Confluent: TYPE_CHANGED).
-      return s.sound && (u.kind === 'enum' || u.kind === 'const') ? compareValueSets(valuesOf(o), valuesOf(u)) : changed();
+      return s.sound && (u.kind === 'enum' || u.kind === 'const') ? compareValueSets(s, o, u) : changed();
     case 'not':
       if (u.kind !== 'not') return changed();
       // The inner schemas swap roles: `not A` accepts more than `not B` when B accepts more than A (NotSchemaDiff).

@@ -22,8 +22,10 @@ export function compareDependencies(s: DiffSession, o: ObjectNode, u: ObjectNode
 function compareDependency(s: DiffSession, pointer: string, before: Dependency, after: Dependency): Difference[] {
   if (before.kind === 'schema' && after.kind === 'schema') return compareSchemas(s, pointer, before.schema, after.schema);
   if (before.kind !== 'names' || after.kind !== 'names') return [difference(T.TYPE_CHANGED, pointer)];
-  const grew = after.names.filter((name) => !before.names.includes(name)).length > 0;
-  const shrank = before.names.filter((name) => !after.names.includes(name)).length > 0;
+  // As sets, so that two lists of thousands of names compare in linear time.
+  const [was, is] = [new Set(before.names), new Set(after.names)];
+  const grew = after.names.some((name) => !was.has(name));
+  const shrank = before.names.some((name) => !is.has(name));
   if (grew && shrank) return [difference(T.DEPENDENCY_ARRAY_CHANGED, pointer)];
   if (grew) return [difference(T.DEPENDENCY_ARRAY_EXTENDED, pointer)];
   if (shrank) return [difference(T.DEPENDENCY_ARRAY_NARROWED, pointer)];

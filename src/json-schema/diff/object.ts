@@ -9,6 +9,9 @@ import { JsonDifferenceType as T } from './types.js';
 
 /** ObjectSchemaDiff: counts, the extra-property keywords, dependencies, then each property by name. */
 export function compareObjects(s: DiffSession, o: ObjectNode, u: ObjectNode): Difference[] {
+  // Walking the two property lists is work the branch budget counts (diff/budget.ts): a branch tried
+  // against a wide object costs its width, so trying a thousand branches cannot cost a thousand widths.
+  s.budget.spend(o.properties.size + u.properties.size);
   const compare = (pointer: string, a: JsonNode, b: JsonNode): Difference[] => compareSchemas(s, pointer, a, b);
   const out: Difference[] = [
     ...requirementAdded(s, o.requiresObject, u.requiresObject),

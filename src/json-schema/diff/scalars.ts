@@ -4,6 +4,7 @@ import type { ConstNode, EnumNode, NumberNode, StringNode } from '../model.js';
 import { DiffSession, difference } from './session.js';
 import type { Difference } from './session.js';
 import { JsonDifferenceType as T } from './types.js';
+import { subset } from './value-set.js';
 
 /** The four names of one bound keyword: `<KEYWORD>_ADDED`, `_REMOVED`, `_INCREASED`, `_DECREASED`. */
 type BoundStem =
@@ -75,17 +76,23 @@ function isMultiple(value: number, divisor: number): boolean {
 }
 
 /** EnumSchemaDiff: more values extend, fewer narrow, others change. */
-export function compareEnums(o: EnumNode, u: EnumNode): Difference[] {
-  return compareValueSets(o.values, u.values);
+export function compareEnums(s: DiffSession, o: EnumNode, u: EnumNode): Difference[] {
+  return compareValueSets(s, o, u);
 }
 
 export function valuesOf(node: EnumNode | ConstNode): readonly JsonValue[] {
   return node.kind === 'enum' ? node.values : [node.value];
 }
 
-export function compareValueSets(original: readonly JsonValue[], update: readonly JsonValue[]): Difference[] {
-  const originalInUpdate = original.every((value) => includesJson(update, value));
-  const updateInOriginal = update.every((value) => includesJson(original, value));
+export function compareValueSets(s: DiffSession, original: EnumNode | ConstNode, update: EnumNode | ConstNode): Difference[] {
+  // Hashed by canonical text once per node (the session keeps the sets), so two enums of thousands of
+  // values compare in linear time, and an enum met by a thousand `const` branches is hashed once.
+  const before = s.keysOf(original, valuesOf(original));
+  const after = s.keysOf(update, valuesOf(update));
+  // The subset tests below walk at most the smaller set: work the branch budget counts (diff/budget.ts).
+  s.budget.spend(Math.min(before.size, after.size));
+  const originalInUpdate = subset(before, after);
+  const updateInOriginal = subset(after, before);
   if (originalInUpdate && updateInOriginal) return [];
   if (originalInUpdate) return [difference(T.ENUM_ARRAY_EXTENDED, '/enum')];
   if (updateInOriginal) return [difference(T.ENUM_ARRAY_NARROWED, '/enum')];
@@ -95,8 +102,4 @@ export function compareValueSets(original: readonly JsonValue[], update: readonl
 /** ConstSchemaDiff: a changed `const` is ENUM_ARRAY_CHANGED at `.../const`. */
 export function compareConst(o: ConstNode, u: ConstNode): Difference[] {
   return jsonEqual(o.value, u.value) ? [] : [difference(T.ENUM_ARRAY_CHANGED, '/const')];
-}
-
-export function includesJson(values: readonly JsonValue[], value: JsonValue): boolean {
-  return values.some((candidate) => jsonEqual(candidate, value));
 }

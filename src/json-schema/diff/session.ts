@@ -1,9 +1,12 @@
 import { escapePointerToken } from '../../util/json.js';
+import type { JsonValue } from '../../util/json.js';
+import { valueKeys } from './value-set.js';
 import type { JsonNode } from '../model.js';
 import { LENIENT_ONLY, STRICT_COMPATIBLE, UNSOUND_IN_STRICT } from './types.js';
 import type { JsonDifferenceType } from './types.js';
 import { JsonDifferenceType as T } from './types.js';
 import { sameGraph } from './same-graph.js';
+import { WorkBudget } from './budget.js';
 
 /** Confluent's two policies (CompatibilityPolicy, reference/confluent.md §1.6). */
 export type JsonSchemaPolicy = 'STRICT' | 'LENIENT';
@@ -31,8 +34,13 @@ export class DiffSession {
   /** How many times the comparison in progress has stepped into a part of the instance (a property, an item). */
   private descents = 0;
   private readonly compatibleTypes: ReadonlySet<string>;
+  /** What tried sub-schema pairs may still cost (BRANCH_WORK); `size` is the two documents' JSON text length. */
+  readonly budget: WorkBudget;
+  /** Canonical texts of `enum`/`const` value lists, computed once per node. */
+  private readonly valueKeys = new Map<JsonNode, ReadonlySet<string>>();
 
-  constructor(readonly rules: DiffRules) {
+  constructor(readonly rules: DiffRules, size: () => number = () => 0) {
+    this.budget = new WorkBudget(size);
     const types = new Set<string>(STRICT_COMPATIBLE);
     if (rules.policy === 'LENIENT') for (const type of LENIENT_ONLY) types.add(type);
     if (!rules.confluentQuirks && rules.policy === 'STRICT') for (const type of UNSOUND_IN_STRICT) types.delete(type);
@@ -45,6 +53,22 @@ export class DiffSession {
 
   isCompatible(differences: readonly Difference[]): boolean {
     return differences.every((difference) => this.compatibleTypes.has(difference.type));
+  }
+
+  /**
+   * May a comparison that is only tried (does this branch match that one?) still run? Once the
+   * budget is spent, every caller reads the pair as "not shown to be compatible". (A getter, not a
+   * wrapper, so that nested comparisons take no extra stack frames.)
+   */
+  get canTry(): boolean {
+    return this.budget.available;
+  }
+
+  /** The canonical texts of a node's finite values, so that value lists are compared by hashing, not pairwise. */
+  keysOf(node: JsonNode, values: readonly JsonValue[]): ReadonlySet<string> {
+    let keys = this.valueKeys.get(node);
+    if (keys === undefined) this.valueKeys.set(node, (keys = valueKeys(values)));
+    return keys;
   }
 
   /** Our soundness checks run unless the caller asked for Confluent's exact answers. */

@@ -20,7 +20,8 @@ export interface Step {
  */
 export interface Site {
   readonly steps: readonly Step[];
-  readonly values: readonly JsonValue[];
+  /** Built as they are asked for (each pass builds them again): the caller stops after a bounded number. */
+  readonly values: Iterable<JsonValue>;
 }
 
 const COMBINATORS = new Set(['allOf', 'anyOf', 'oneOf']);
@@ -83,8 +84,17 @@ export function locateSite(generator: InstanceGenerator, reader: JsonNode, write
   const local = node;
   const own = local === undefined ? (values?.() ?? ANY_VALUES) : generator.instances(local);
   const writerObject = objectPart(local ?? steps[steps.length - 1]?.writer ?? writer);
-  const stretched = stretchPast(generator, followLocation(reader, tokens), writerObject, own);
-  return { steps, values: [...own, ...stretched, ...ANY_VALUES] };
+  const target = followLocation(reader, tokens);
+  return {
+    steps,
+    values: {
+      *[Symbol.iterator]() {
+        yield* own;
+        yield* stretchPast(generator, target, writerObject, own);
+        yield* ANY_VALUES;
+      },
+    },
+  };
 }
 
 /** Objects of the writer's with one more name each: the names its `propertyNames` allows, then plain ones. */

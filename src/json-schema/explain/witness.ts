@@ -18,6 +18,8 @@ export const JsonWitnessReason = {
   NO_REJECTED_INSTANCE: 'NO_REJECTED_INSTANCE',
   /** A schema recursed past the validator's depth bound without consuming the instance. */
   UNDECIDED: 'UNDECIDED',
+  /** An instance that could show the finding is larger than a witness may be (its JSON text over 65,536 characters), so none was built. */
+  TOO_LARGE: 'TOO_LARGE',
   /** Not a JSON Schema finding (Pulsar's Avro-defined JSON, or a schema format change). */
   NOT_JSON_SCHEMA: 'NOT_JSON_SCHEMA',
 } as const;
@@ -46,6 +48,8 @@ export class JsonWitnessFinder {
   find(finding: Finding): JsonWitnessResult {
     let undecided = false;
     let attempts = 0;
+    // Whether this finding's candidates (or instances memoised for earlier ones that it reuses) lost any to the size bounds.
+    this.generator.size.refused = false;
     const test = (instance: JsonValue): boolean => {
       attempts++;
       const verdicts = [validateInstance(this.writer, instance), validateInstance(this.reader, instance)];
@@ -55,11 +59,13 @@ export class JsonWitnessFinder {
     const site = locateSite(this.generator, this.reader, this.writer, finding.location);
     for (const instance of this.embeddings(site)) {
       if (attempts >= ATTEMPTS) break;
-      if (test(instance)) return { instance: plain(instance) };
+      if (!this.generator.size.small(instance)) attempts++;
+      else if (test(instance)) return { instance: plain(instance) };
     }
     const whole = this.generator.instances(this.writer);
     for (const instance of whole) if (test(instance)) return { instance: plain(instance) };
     if (undecided) return { reason: JsonWitnessReason.UNDECIDED };
+    if (this.generator.size.refused) return { reason: JsonWitnessReason.TOO_LARGE };
     return { reason: whole.length === 0 ? JsonWitnessReason.NO_WRITER_INSTANCE : JsonWitnessReason.NO_REJECTED_INSTANCE };
   }
 
@@ -72,6 +78,8 @@ export class JsonWitnessFinder {
     // The simplest container first with every value, so the witness differs from it only where the finding points.
     for (const inner of innermost) {
       for (const value of site.values) {
+        // A tuple position past the size bound cannot be reached by a small instance.
+        if (site.steps.some((step) => typeof step.token === 'number' && !this.generator.size.items(step.token + 1))) return;
         let instance = last === undefined ? value : place(inner, last.token, value);
         for (let i = site.steps.length - 2; i >= 0; i--) instance = place(outer[i] ?? (typeof site.steps[i]?.token === 'number' ? [] : {}), (site.steps[i] as Step).token, instance);
         yield instance;
@@ -105,12 +113,16 @@ function place(container: JsonValue | undefined, token: string | number, value: 
 export function jsonSchemaExplainer(reader: JsonTypeSchema, writer: JsonTypeSchema, roles?: Roles): (finding: Finding) => Explanation {
   const finder = reader.kind === 'json-schema' && writer.kind === 'json-schema' ? new JsonWitnessFinder(reader.root, writer.root) : undefined;
   return (finding) => {
-    const hint = jsonSchemaHint(finding, roles);
+    const repair = jsonSchemaHint(finding, roles);
     const found = finder && finding.location.startsWith('#') ? finder.find(finding) : undefined;
     const witness = found && 'instance' in found ? { witness: { json: found.instance } } : {};
+    // The only finding without a witness that says so in its hint: the one whose witness would be too large to show.
+    const hint = repair !== undefined && found !== undefined && 'reason' in found && found.reason === JsonWitnessReason.TOO_LARGE ? `${repair}${/[.!?]$/.test(repair) ? '' : '.'} ${TOO_LARGE_NOTE}` : repair;
     return { ...(hint === undefined ? {} : { hint }), ...witness };
   };
 }
+
+const TOO_LARGE_NOTE = 'No witness is given: an instance showing this would be larger than 65,536 characters of JSON (docs/json-schema.md, "Witnesses").';
 
 /** The witness for one finding, or the reason there is none. */
 export function explainJsonWitness(reader: JsonTypeSchema, writer: JsonTypeSchema, finding: Finding): JsonWitnessResult {

@@ -2,27 +2,36 @@ import type { JsonValue } from '../../util/json.js';
 import type { NumberNode, StringNode } from '../model.js';
 import { FORMAT_EXAMPLES } from './formats.js';
 import { sampleRegex } from './regex-sample.js';
+import type { SizeGuard } from './size.js';
 
 /** Values of every instance type, simplest first: what a schema that accepts anything is tried with. */
 export const ANY_VALUES: readonly JsonValue[] = [{}, null, true, 0, 1.5, '', 'a', []];
 
-/** Strings at the node's edges: its bounds, its pattern's samples, its format's example, and a few plain ones. */
-export function stringCandidates(node: StringNode): string[] {
+/** Strings at the node's edges: its bounds, its pattern's samples, its format's example, and a few plain ones; none longer than `size` allows. */
+export function stringCandidates(node: StringNode, size: SizeGuard): string[] {
   const min = node.minLength ?? 0;
   const out: string[] = [];
   const format = node.format === undefined ? undefined : FORMAT_EXAMPLES[node.format];
   if (format !== undefined) out.push(format);
-  if (node.pattern !== undefined) {
+  if (node.pattern !== undefined && size.string(min)) {
     for (let stretch = 0; stretch <= min + 3 && out.length < 8; stretch++) {
-      for (let pick = 0; pick < 2; pick++) {
-        const sample = sampleRegex(node.pattern, stretch, pick);
-        if (sample !== undefined) out.push(sample);
-      }
+      const samples = [0, 1].map((pick) => sampleRegex(node.pattern as string, stretch, pick, () => size.string(Infinity)));
+      for (const sample of samples) if (sample !== undefined) out.push(sample);
+      // A pattern the sampler cannot follow, or whose samples passed the size bound, gives nothing at larger stretches either.
+      if (samples.every((sample) => sample === undefined)) break;
     }
   }
-  out.push('a'.repeat(min));
-  if (node.maxLength !== undefined) out.push('a'.repeat(node.maxLength), 'a'.repeat(Math.max(0, node.maxLength - 1)));
-  out.push('a'.repeat(min + 1), 'b'.repeat(min + 2), 'x'.repeat(Math.max(min, 3)));
+  const repeat = (char: string, length: number): void => {
+    if (size.string(length)) out.push(char.repeat(length));
+  };
+  repeat('a', min);
+  if (node.maxLength !== undefined) {
+    repeat('a', node.maxLength);
+    repeat('a', Math.max(0, node.maxLength - 1));
+  }
+  repeat('a', min + 1);
+  repeat('b', min + 2);
+  repeat('x', Math.max(min, 3));
   return [...new Set(out)];
 }
 

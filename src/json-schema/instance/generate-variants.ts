@@ -3,6 +3,7 @@ import type { JsonObject, JsonValue } from '../../util/json.js';
 import type { ArrayNode, JsonNode, NumberNode, ObjectNode, StringNode } from '../model.js';
 import type { InstanceGenerator } from './generate.js';
 import { ANY_VALUES } from './generate-scalars.js';
+import type { SizeGuard } from './size.js';
 
 /** Strings that break common patterns and formats: empty, digits, spaces, punctuation, non-ASCII. */
 const ODD_STRINGS: readonly string[] = ['', '0', ' ', '-', 'A', '_', '~', 'é', 'not a date', 'aaaaaaaaaaaaaaaaaaaa'];
@@ -13,17 +14,16 @@ const ODD_STRINGS: readonly string[] = ['', '0', ' ', '-', 'A', '_', '~', 'é', 
  * or off its `multipleOf`, arrays with more or repeated items, objects with more or fewer
  * properties. They may break the writer too; the caller keeps those both judge as wanted.
  */
-export function stretchPast(generator: InstanceGenerator, reader: JsonNode | undefined, writerObject: ObjectNode | undefined, values: readonly JsonValue[]): JsonValue[] {
+export function* stretchPast(generator: InstanceGenerator, reader: JsonNode | undefined, writerObject: ObjectNode | undefined, values: readonly JsonValue[]): Generator<JsonValue> {
   const target = reader === undefined ? undefined : parts(reader);
-  if (target === undefined) return [];
-  const out: JsonValue[] = [];
+  if (target === undefined) return;
   for (const node of target) {
-    if (node.kind === 'string') out.push(...strings(node, values));
-    if (node.kind === 'number') out.push(...numbers(node));
-    if (node.kind === 'array') out.push(...arrays(node, values));
-    if (node.kind === 'object') out.push(...objects(generator, node, writerObject, values));
+    if (node.kind === 'string') yield* strings(generator.size, node, values);
+    if (node.kind === 'number') yield* numbers(node);
+    if (node.kind === 'array') yield* arrays(generator.size, node, values);
+    // Objects are built one at a time, as they are asked for: a wide object has as many variants as it has names.
+    if (node.kind === 'object') yield* objects(generator, node, writerObject, values);
   }
-  return out;
 }
 
 /** The typed parts of a schema, through `$ref`s, combinators and `not` (a few levels: schemas may be cyclic). */
@@ -36,11 +36,11 @@ function parts(node: JsonNode, depth = 0): JsonNode[] {
   return [current];
 }
 
-function strings(node: StringNode, values: readonly JsonValue[]): JsonValue[] {
+function strings(size: SizeGuard, node: StringNode, values: readonly JsonValue[]): JsonValue[] {
   const seeds = [...values.filter((value): value is string => typeof value === 'string'), 'a'];
   const out: string[] = [];
   for (const seed of seeds.slice(0, 4)) {
-    if (node.maxLength !== undefined) out.push(seed.padEnd(node.maxLength + 1, seed.slice(-1) || 'a'), 'a'.repeat(node.maxLength + 1));
+    if (node.maxLength !== undefined && size.string(node.maxLength + 1)) out.push(seed.padEnd(node.maxLength + 1, seed.slice(-1) || 'a'), 'a'.repeat(node.maxLength + 1));
     if (node.minLength !== undefined && node.minLength > 0) out.push(seed.slice(0, node.minLength - 1));
   }
   return [...out, ...ODD_STRINGS];
@@ -56,12 +56,12 @@ function numbers(node: NumberNode): JsonValue[] {
   return out;
 }
 
-function arrays(node: ArrayNode, values: readonly JsonValue[]): JsonValue[] {
+function arrays(size: SizeGuard, node: ArrayNode, values: readonly JsonValue[]): JsonValue[] {
   const out: JsonValue[] = [];
   for (const value of values.filter((item): item is readonly JsonValue[] => Array.isArray(item)).slice(0, 4)) {
     const items = value as readonly JsonValue[];
     const last = items[items.length - 1];
-    if (node.maxItems !== undefined && last !== undefined) out.push([...items, ...Array<JsonValue>(Math.max(1, node.maxItems + 1 - items.length)).fill(last)]);
+    if (node.maxItems !== undefined && last !== undefined && size.items(Math.max(items.length + 1, node.maxItems + 1))) out.push([...items, ...Array<JsonValue>(Math.max(1, node.maxItems + 1 - items.length)).fill(last)]);
     if (node.minItems !== undefined && node.minItems > 0) out.push(items.slice(0, node.minItems - 1));
     if (node.uniqueItems && last !== undefined) out.push([...items, last]);
     out.push([]);
@@ -69,32 +69,34 @@ function arrays(node: ArrayNode, values: readonly JsonValue[]): JsonValue[] {
   return out;
 }
 
-function objects(generator: InstanceGenerator, node: ObjectNode, writer: ObjectNode | undefined, values: readonly JsonValue[]): JsonValue[] {
-  const out: JsonValue[] = [];
+function* objects(generator: InstanceGenerator, node: ObjectNode, writer: ObjectNode | undefined, values: readonly JsonValue[]): Generator<JsonValue> {
   for (const value of values.filter(isJsonObject).slice(0, 4)) {
     const keys = Object.keys(value);
-    if (node.maxProperties !== undefined) {
+    if (node.maxProperties !== undefined && generator.size.properties(node.maxProperties + 1)) {
       const grown: Record<string, JsonValue> = { ...value };
+      let count = keys.length;
       const names = writer ? [...writer.properties.keys(), ...generator.extraKeys(writer)] : [];
-      for (let i = 0; Object.keys(grown).length <= node.maxProperties && i < node.maxProperties + names.length + 2; i++) {
+      for (let i = 0; count <= node.maxProperties && i < node.maxProperties + names.length + 2; i++) {
         const name = names[i] ?? `k${i}`;
         const extra = writer ? generator.propertyValues(writer, name)[0] : null;
-        if (!(name in grown) && extra !== undefined) grown[name] = extra;
+        if (!(name in grown) && extra !== undefined) {
+          grown[name] = extra;
+          count++;
+        }
       }
-      out.push(grown);
+      yield grown;
     }
-    if (node.minProperties !== undefined && node.minProperties > 0) out.push(pick(value, keys.slice(0, node.minProperties - 1)));
-    for (const name of [...node.required, ...node.dependencies.keys()]) out.push(pick(value, keys.filter((key) => key !== name)));
+    if (node.minProperties !== undefined && node.minProperties > 0) yield pick(value, keys.slice(0, node.minProperties - 1));
+    for (const name of [...node.required, ...node.dependencies.keys()]) yield pick(value, keys.filter((key) => key !== name));
     for (const [name, dependency] of node.dependencies) {
       const extra = writer ? generator.propertyValues(writer, name)[0] : null;
       if (extra === undefined) continue;
-      out.push({ [name]: extra }, { ...value, [name]: extra });
+      yield* [{ [name]: extra }, { ...value, [name]: extra }];
       // A dependent schema's own properties, with values of every type: one may break it.
       const inner = dependency.kind === 'schema' ? parts(dependency.schema).find((part): part is ObjectNode => part.kind === 'object') : undefined;
-      for (const other of inner?.properties.keys() ?? []) for (const any of ANY_VALUES) out.push({ ...value, [name]: extra, [other]: any });
+      for (const other of inner?.properties.keys() ?? []) for (const any of ANY_VALUES) yield { ...value, [name]: extra, [other]: any };
     }
   }
-  return out;
 }
 
 function pick(object: JsonObject, keys: readonly string[]): JsonObject {

@@ -4,20 +4,26 @@ import type { JsonObject, JsonValue } from '../../util/json.js';
 import type { ArrayNode, JsonNode, ObjectNode } from '../model.js';
 import { ANY_VALUES, numberCandidates, stringCandidates } from './generate-scalars.js';
 import { sampleRegex } from './regex-sample.js';
+import { SizeGuard } from './size.js';
 import { validateInstance } from './validate.js';
 
-/** How many instances are kept per schema node, and how deep instances nest. */
+/** How many instances are kept per schema node, how many candidates are looked at for them, and how deep instances nest. */
 const PER_NODE = 16;
+const MAX_EXAMINED = 1024;
 const MAX_NESTING = 8;
 
 /**
  * Builds instances valid under schema nodes: the simplest first, then variants at the keywords'
  * edges (bounds, each declared property's own variants, extra properties and items). Every
  * instance returned has been checked with `validateInstance`; recursive schemas stop at a bounded
- * nesting. Deterministic.
+ * nesting, and nothing larger than a witness may be (`WITNESS_LIMITS`) is built. Deterministic.
  */
 export class InstanceGenerator {
+  /** The size bounds; `size.refused` tells whether a candidate was turned away since it was last cleared. */
+  readonly size = new SizeGuard();
   private readonly memo = new Map<JsonNode, readonly JsonValue[]>();
+  /** Nodes whose instances lost a candidate to the size bounds (a later use of them says so again). */
+  private readonly oversized = new Set<JsonNode>();
   private readonly busy = new Set<JsonNode>();
   private nesting = 0;
 
@@ -29,22 +35,50 @@ export class InstanceGenerator {
   /** Up to PER_NODE distinct instances valid under `node`, simplest first. */
   instances(node: JsonNode): readonly JsonValue[] {
     const known = this.memo.get(node);
-    if (known) return known;
+    if (known) {
+      if (this.oversized.has(node)) this.size.refused = true;
+      return known;
+    }
     if (this.busy.has(node) || this.nesting > MAX_NESTING) return [];
     this.busy.add(node);
     this.nesting++;
+    const outer = this.size.refused;
+    this.size.refused = false;
     try {
-      const valid = distinct(this.candidates(node)).filter((value) => validateInstance(node, value) === 'valid').slice(0, PER_NODE);
+      const valid = this.firstValid(node, this.candidates(node));
       this.memo.set(node, valid);
+      if (this.size.refused) this.oversized.add(node);
       return valid;
     } finally {
+      this.size.refused ||= outer;
       this.busy.delete(node);
       this.nesting--;
     }
   }
 
-  /** Instances that may be valid under `node` (the caller filters). */
-  private candidates(node: JsonNode): JsonValue[] {
+  /**
+   * The first PER_NODE distinct candidates that are small enough and valid, in order, among the first
+   * MAX_EXAMINED: candidates are built only as they are needed, so a wide object costs a few
+   * candidates, not one per property and value.
+   */
+  private firstValid(node: JsonNode, candidates: Iterable<JsonValue>): JsonValue[] {
+    const seen = new Set<string>();
+    const valid: JsonValue[] = [];
+    let examined = 0;
+    for (const value of candidates) {
+      if (valid.length >= PER_NODE || examined++ >= MAX_EXAMINED) break;
+      // Measured before it is written out: shared sub-values may make a candidate's text far larger than its memory.
+      if (!this.size.small(value)) continue;
+      const key = JSON.stringify(value);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      if (validateInstance(node, value) === 'valid' && this.size.keep(value)) valid.push(value);
+    }
+    return valid;
+  }
+
+  /** Instances that may be valid under `node` (the caller filters); an object's are built as they are asked for. */
+  private candidates(node: JsonNode): Iterable<JsonValue> {
     switch (node.kind) {
       case 'true': case 'empty': case 'not': return [...ANY_VALUES];
       case 'false': return [];
@@ -53,9 +87,9 @@ export class InstanceGenerator {
       case 'null': return [null];
       case 'enum': return [...node.values];
       case 'const': return [node.value];
-      case 'string': return [...stringCandidates(node), ...(node.requiresString ? [] : ANY_VALUES)];
+      case 'string': return [...stringCandidates(node, this.size), ...(node.requiresString ? [] : ANY_VALUES)];
       case 'number': return [...numberCandidates(node), ...(node.requiresNumber ? [] : ANY_VALUES)];
-      case 'object': return [...this.objects(node), ...(node.requiresObject ? [] : ANY_VALUES)];
+      case 'object': return this.objectsThenAny(node);
       case 'array': return [...this.arrays(node), ...(node.requiresArray ? [] : ANY_VALUES)];
       case 'combined':
         return node.criterion === 'allOf' ? this.conjunction(node.subschemas) : node.subschemas.flatMap((sub) => this.instances(sub));
@@ -81,29 +115,41 @@ export class InstanceGenerator {
     return pool;
   }
 
-  private objects(node: ObjectNode): JsonObject[] {
+  private *objectsThenAny(node: ObjectNode): Generator<JsonValue> {
+    yield* this.objects(node);
+    if (!node.requiresObject) yield* ANY_VALUES;
+  }
+
+  private *objects(node: ObjectNode): Generator<JsonObject> {
+    // An object needs `minProperties` properties: past the size bound none is built (Validation 2020-12 §6.5.2).
+    if (!this.size.properties(Math.max(node.minProperties ?? 0, node.required.length))) return;
     const base: Record<string, JsonValue> = {};
     for (const name of node.required) {
       const value = this.propertyValues(node, name)[0];
       if (value !== undefined) base[name] = value;
     }
     this.satisfyDependencies(node, base);
-    const out: JsonObject[] = [];
     const padded = this.padProperties(node, base);
-    out.push(padded);
+    yield padded;
     const full: Record<string, JsonValue> = { ...padded };
     for (const name of node.properties.keys()) {
       const value = this.propertyValues(node, name)[0];
       if (value !== undefined && !(name in full)) full[name] = value;
     }
     this.satisfyDependencies(node, full);
-    out.push(full);
+    yield full;
+    // Variants of `full` (one property changed or left out) are built only when it is within the size
+    // bound: copying an object of thousands of properties once per property would cost their square.
+    const variants = this.size.small(full);
+    const required = new Set(node.required);
     for (const name of node.properties.keys()) {
-      for (const value of this.propertyValues(node, name).slice(1, 6)) out.push({ ...padded, [name]: value }, { ...full, [name]: value });
-      if (!node.required.includes(name)) out.push(omit(full, name));
+      for (const value of this.propertyValues(node, name).slice(1, 6)) {
+        yield { ...padded, [name]: value };
+        if (variants) yield { ...full, [name]: value };
+      }
+      if (variants && !required.has(name)) yield omit(full, name);
     }
-    for (const key of this.extraKeys(node)) for (const value of this.propertyValues(node, key).slice(0, 3)) out.push({ ...padded, [key]: value });
-    return out;
+    for (const key of this.extraKeys(node)) for (const value of this.propertyValues(node, key).slice(0, 3)) yield { ...padded, [key]: value };
   }
 
   /** Instances a property may hold: its declared schema and every matching pattern, else the extra schema, else anything. */
@@ -127,12 +173,17 @@ export class InstanceGenerator {
 
   private padProperties(node: ObjectNode, base: Record<string, JsonValue>): JsonObject {
     const out = { ...base };
-    const fresh = Array.from({ length: node.minProperties ?? 0 }, (_, i) => `k${i}`);
+    const wanted = node.minProperties ?? 0;
+    let count = Object.keys(out).length;
+    const fresh = Array.from({ length: wanted }, (_, i) => `k${i}`);
     const candidates = [...node.properties.keys(), ...this.extraKeys(node), ...fresh];
     for (const name of candidates) {
-      if (Object.keys(out).length >= (node.minProperties ?? 0)) break;
+      if (count >= wanted) break;
       const value = this.propertyValues(node, name)[0];
-      if (value !== undefined && !(name in out)) out[name] = value;
+      if (value !== undefined && !(name in out)) {
+        out[name] = value;
+        count++;
+      }
     }
     return out;
   }
@@ -161,7 +212,10 @@ export class InstanceGenerator {
     }
     const rest = this.restValues(node);
     const contains = node.contains ? this.instances(node.contains) : [];
+    // Arrays of `minItems` (or `minContains`) items: past the size bound none is built (Validation 2020-12 §6.4).
+    if (!this.size.items(Math.max(node.minItems ?? 0, contains.length > 0 ? prefix.length + (node.minContains ?? 1) : 0))) return [];
     const fill = (items: JsonValue[], length: number): JsonValue[] => {
+      if (!this.size.items(length)) return items;
       const out = [...items];
       for (let i = 0; out.length < length && i < length + rest.length; i++) {
         const value = node.uniqueItems ? rest[i] : rest[0];
@@ -173,7 +227,7 @@ export class InstanceGenerator {
     const start = contains.length > 0 && (node.minContains ?? 1) > 0 ? [...prefix, ...Array<JsonValue>(node.minContains ?? 1).fill(contains[0] as JsonValue)] : prefix;
     const minimal = fill(start, node.minItems ?? 0);
     const out: JsonValue[][] = [minimal];
-    if (node.maxItems !== undefined) out.push(fill(minimal, node.maxItems));
+    if (node.maxItems !== undefined && this.size.items(node.maxItems)) out.push(fill(minimal, node.maxItems));
     for (const value of rest.slice(0, 6)) out.push([...minimal, value], fill([...prefix, value], node.minItems ?? 0));
     for (const value of contains.slice(1, 4)) out.push([...prefix, value]);
     node.tuple?.forEach((item, i) => {
@@ -190,16 +244,6 @@ export class InstanceGenerator {
     if (extra.kind === 'schema') return this.instances(extra.schema);
     return extra.kind === 'boolean' && !extra.value ? [] : ANY_VALUES;
   }
-}
-
-function distinct(values: readonly JsonValue[]): JsonValue[] {
-  const seen = new Set<string>();
-  return values.filter((value) => {
-    const key = JSON.stringify(value);
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
 }
 
 function omit(object: JsonObject, name: string): JsonObject {

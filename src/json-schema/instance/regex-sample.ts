@@ -17,6 +17,7 @@ const POOL = `${WORD} -.:/@`;
 const ESCAPES: Readonly<Record<string, string>> = { d: DIGITS, w: WORD, s: ' ', D: 'a', W: '-', S: 'a', n: '\n', t: '\t', r: '\r' };
 
 class Unsupported extends Error {}
+class TooLong extends Error {}
 
 class RegexReader {
   private at = 0;
@@ -110,13 +111,20 @@ class RegexReader {
   }
 }
 
-function render(sequence: readonly Quantified[], stretch: number, pick: number): string {
+/** Repetitions one sample may take in all: every character is one, so a sample is never longer than a witness string may be (size.ts). */
+const MAX_REPETITIONS = 65_534;
+
+function render(sequence: readonly Quantified[], stretch: number, pick: number, room: { left: number }): string {
   let out = '';
   for (const { piece, min, max } of sequence) {
     const count = Math.min(max, min + stretch);
+    // `a{1000000000}` or `(){1000000000}`: refused before anything is built.
+    room.left -= count;
+    if (room.left < 0) throw new TooLong();
+    const options = piece.kind === 'chars' ? [...piece.options] : [];
     for (let i = 0; i < count; i++) {
-      if (piece.kind === 'chars') out += [...piece.options][(pick + i) % [...piece.options].length] ?? '';
-      else out += render(piece.alternatives[pick % piece.alternatives.length] ?? [], stretch, pick);
+      if (piece.kind === 'chars') out += options[(pick + i) % options.length] ?? '';
+      else out += render(piece.alternatives[pick % piece.alternatives.length] ?? [], stretch, pick, room);
     }
   }
   return out;
@@ -124,14 +132,16 @@ function render(sequence: readonly Quantified[], stretch: number, pick: number):
 
 /**
  * A string the pattern may match: `stretch` extra repetitions per quantifier, `pick` chooses among
- * alternatives and class members. Undefined for syntax this sampler does not follow.
+ * alternatives and class members. Undefined for syntax this sampler does not follow, and for
+ * samples longer than a witness string may be (then `tooLong` is called).
  */
-export function sampleRegex(source: string, stretch = 0, pick = 0): string | undefined {
+export function sampleRegex(source: string, stretch = 0, pick = 0, tooLong: () => void = () => undefined): string | undefined {
   try {
     const alternatives = new RegexReader(source).alternatives();
-    return render(alternatives[pick % alternatives.length] ?? [], stretch, pick);
+    return render(alternatives[pick % alternatives.length] ?? [], stretch, pick, { left: MAX_REPETITIONS });
   } catch (error) {
-    if (error instanceof Unsupported) return undefined;
+    if (error instanceof TooLong) tooLong();
+    if (error instanceof Unsupported || error instanceof TooLong) return undefined;
     throw error;
   }
 }

@@ -1,5 +1,6 @@
 import { jsonEqual } from '../../util/json-equal.js';
 import { isJsonObject } from '../../util/json.js';
+import { stableJson } from '../../util/stable-json.js';
 import type { JsonObject, JsonValue } from '../../util/json.js';
 import type { ArrayNode, CombinedNode, Extra, JsonNode, NumberNode, ObjectNode, StringNode } from '../model.js';
 import { matchesFormat } from './formats.js';
@@ -155,7 +156,7 @@ class InstanceValidator {
     const items = instance as readonly JsonValue[];
     if (node.minItems !== undefined && items.length < node.minItems) return undefined;
     if (node.maxItems !== undefined && items.length > node.maxItems) return undefined;
-    if (node.uniqueItems && items.some((item, i) => items.slice(0, i).some((earlier) => jsonEqual(earlier, item)))) return undefined;
+    if (node.uniqueItems && !allDistinct(items)) return undefined;
     let evaluated = siblings.items;
     if (node.allItems) {
       if (!items.every((item) => this.check(node.allItems as JsonNode, item, depth))) return undefined;
@@ -200,6 +201,17 @@ export function compilePattern(source: string): RegExp {
   } catch {
     return new RegExp(source);
   }
+}
+
+/** `uniqueItems` (Validation 2020-12 §6.4.3): equal items are equal JSON values, so their canonical texts are compared by hashing. */
+function allDistinct(items: readonly JsonValue[]): boolean {
+  const seen = new Set<string>();
+  for (const item of items) {
+    const key = stableJson(item);
+    if (seen.has(key)) return false;
+    seen.add(key);
+  }
+  return true;
 }
 
 function has(object: JsonObject, name: string): boolean {

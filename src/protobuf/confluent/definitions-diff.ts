@@ -26,6 +26,15 @@ function compareEnums(ctx: DiffContext, original: ProtoEnum, update: ProtoEnum):
   }
 }
 
+/** The position of each name's first definition (a map: 40,000 messages searched by name in a list took 24 s). */
+function positions(items: readonly { readonly name: string }[]): Map<string, number> {
+  const index = new Map<string, number>();
+  items.forEach((item, i) => {
+    if (!index.has(item.name)) index.set(item.name, i);
+  });
+  return index;
+}
+
 /**
  * Confluent's `SchemaDiff.compareTypeElements`: messages, then enums, matched by name at one
  * nesting level; a message's position among the messages of its level is its message index.
@@ -34,9 +43,10 @@ export function compareDefinitions(ctx: DiffContext, original: readonly ProtoDef
   const messages = (items: readonly ProtoDefinition[]): ProtoMessage[] => items.filter((item): item is ProtoMessage => item.kind === 'message');
   const enums = (items: readonly ProtoDefinition[]): ProtoEnum[] => items.filter((item): item is ProtoEnum => item.kind === 'enum');
   const [originalMessages, updateMessages] = [messages(original), messages(update)];
+  const [originalIndex, updateIndex] = [positions(originalMessages), positions(updateMessages)];
   for (const name of javaNameOrder(originalMessages, updateMessages)) {
-    const before = originalMessages.findIndex((message) => message.name === name);
-    const after = updateMessages.findIndex((message) => message.name === name);
+    const before = originalIndex.get(name) ?? -1;
+    const after = updateIndex.get(name) ?? -1;
     const here = ctx.at(name);
     if (after === -1) here.add(T.MESSAGE_REMOVED, `message ${name} removed`);
     else if (before === -1) here.add(T.MESSAGE_ADDED, `message ${name} added`);
@@ -46,9 +56,10 @@ export function compareDefinitions(ctx: DiffContext, original: readonly ProtoDef
     }
   }
   const [originalEnums, updateEnums] = [enums(original), enums(update)];
+  const [originalEnumIndex, updateEnumIndex] = [positions(originalEnums), positions(updateEnums)];
   for (const name of javaNameOrder(originalEnums, updateEnums)) {
-    const before = originalEnums.find((item) => item.name === name);
-    const after = updateEnums.find((item) => item.name === name);
+    const before = originalEnums[originalEnumIndex.get(name) ?? -1];
+    const after = updateEnums[updateEnumIndex.get(name) ?? -1];
     const here = ctx.at(name);
     if (after === undefined) here.add(T.ENUM_REMOVED, `enum ${name} removed`);
     else if (before === undefined) here.add(T.ENUM_ADDED, `enum ${name} added`);

@@ -1,6 +1,6 @@
 import type { ProtoField, ProtoLabel, ProtoMessage, ProtoScalar, ProtoType } from '../model.js';
-import type { DiffContext } from './context.js';
-import { COMPATIBLE_CHANGES, ProtobufChangeType as T } from './differences.js';
+import type { DiffContext, Findings } from './context.js';
+import { ProtobufChangeType as T } from './differences.js';
 import { compareMessages } from './message-diff.js';
 
 /** A field's type as Confluent's `FieldSchemaDiff` sees it: a map is one type with a key and a value. */
@@ -81,11 +81,10 @@ function compareMessageTypes(ctx: DiffContext, originalName: string, updateName:
     ctx.add(T.FIELD_NAMED_TYPE_CHANGED, `message type ${originalName} became ${updateName}`);
     return;
   }
-  const differences = subDiff(ctx, original.name, original.message, update.message);
-  ctx.addAll(differences);
-  if (differences.some((difference) => !COMPATIBLE_CHANGES.has(difference.type))) {
-    ctx.add(T.FIELD_NAMED_TYPE_CHANGED, `message type ${update.name} changed incompatibly`);
-  }
+  const found = subDiff(ctx, original.name, original.message, update.message);
+  if (found === undefined) return;
+  ctx.include(found);
+  if (found.incompatible) ctx.add(T.FIELD_NAMED_TYPE_CHANGED, `message type ${update.name} changed incompatibly`);
 }
 
 /**
@@ -94,16 +93,14 @@ function compareMessageTypes(ctx: DiffContext, originalName: string, updateName:
  * whole check: Java re-walks a message for every field that uses it, which takes exponential time
  * on messages that refer to one another in cycles; the memo makes it one walk per pair.
  */
-function subDiff(ctx: DiffContext, name: string, original: ProtoMessage, update: ProtoMessage): readonly Difference[] {
-  if (ctx.visiting.has(original)) return [];
+function subDiff(ctx: DiffContext, name: string, original: ProtoMessage, update: ProtoMessage): Findings | undefined {
+  if (ctx.visiting.has(original)) return undefined;
   const known = ctx.sides.memo.get(original)?.get(update);
   if (known) return known;
   const sub = ctx.subDiff(name.split('.'));
   compareMessages(sub, original, update);
-  const byUpdate = ctx.sides.memo.get(original) ?? new Map<ProtoMessage, readonly Difference[]>();
-  byUpdate.set(update, sub.differences);
+  const byUpdate = ctx.sides.memo.get(original) ?? new Map<ProtoMessage, Findings>();
+  byUpdate.set(update, sub.findings);
   ctx.sides.memo.set(original, byUpdate);
-  return sub.differences;
+  return sub.findings;
 }
-
-type Difference = DiffContext['differences'][number];

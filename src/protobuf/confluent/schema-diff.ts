@@ -17,11 +17,5 @@ export function diffSchemas(original: ProtobufSchema, update: ProtobufSchema): D
     ctx.add(T.PACKAGE_CHANGED, `package "${original.file.packageName}" became "${update.file.packageName}"`);
   }
   compareDefinitions(ctx, original.file.definitions, update.file.definitions);
-  const seen = new Set<string>();
-  return ctx.differences.filter((difference) => {
-    const key = `${difference.type} ${difference.path}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
+  return ctx.findings.distinct();
 }

@@ -28,7 +28,7 @@ export function observeFieldsByBlocks(
       const readerField = readerFieldOf(writer, block, i, hashes, facts);
       if (!readerField || !mayObserveTraits(writer.fieldTraits[i] as number, reader.fieldTraits[readerField.position] as number)) continue;
       const findings = observeField(writer.fields[i] as AvroField, readerField);
-      if (findings.length > 0) (found ??= []).push(...findings);
+      if (findings.length > 0) for (const finding of findings) (found ??= []).push(finding);
     }
     return found ?? NONE;
   };
