@@ -79,8 +79,9 @@ function fits(type: AvroNode, value: JsonValue): boolean {
 
 function defaultValue(type: AvroNode, value: JsonValue): unknown {
   switch (type.kind) {
-    case 'bytes': return Buffer.from(value as string, 'latin1');
-    case 'fixed': return Buffer.from(value as string, 'latin1');
+    // The data plane's bytes and fixed are plain Uint8Arrays (avsc's are Buffers).
+    case 'bytes': return new Uint8Array(Buffer.from(value as string, 'latin1'));
+    case 'fixed': return new Uint8Array(Buffer.from(value as string, 'latin1'));
     case 'float': return Math.fround(value as number);
     case 'array': return (value as JsonValue[]).map((item) => defaultValue(type.items, item));
     case 'map': return Object.fromEntries(Object.entries(value as Record<string, JsonValue>).map(([k, v]) => [k, defaultValue(type.values, v)]));
@@ -112,7 +113,8 @@ function expected(reader: AvroNode, writer: AvroNode, value: unknown): unknown {
     case 'array': return (value as unknown[]).map((item) => expected(reader.items, (writer as typeof reader).items, item));
     case 'map': return Object.fromEntries(Object.entries(value as object).map(([k, v]) => [k, expected(reader.values, (writer as typeof reader).values, v)]));
     case 'float': return Math.fround(value as number);
-    case 'bytes': return writer.kind === 'string' ? Buffer.from(value as string, 'utf8') : value;
+    case 'bytes': return new Uint8Array(writer.kind === 'string' ? Buffer.from(value as string, 'utf8') : (value as Uint8Array));
+    case 'fixed': return new Uint8Array(value as Uint8Array);
     case 'string': return writer.kind === 'bytes' ? (value as Buffer).toString('utf8') : value;
     default: return value;
   }

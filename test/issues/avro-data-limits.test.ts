@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AvroChecker, avroWitness, checkCompatibility } from 'schema-compat';
+import { AvroChecker, avroWitness, checkCompatibility, toHex } from 'schema-compat';
 import { writeVarLong } from '../../src/avro/data/long.js';
 import { AvroWitnessFinder } from '../../src/avro/explain/witness.js';
 import { done, isolated } from './isolated.js';
@@ -14,7 +14,7 @@ type Outcome =
   | { readonly ok: false; readonly ms: number; readonly typed: boolean; readonly name: string; readonly code: string; readonly message: string };
 
 /** The zig-zag varint of a long (spec 1.12 "Binary Encoding"), as hex. */
-const varint = (value: bigint): string => writeVarLong(value).toString('hex');
+const varint = (value: bigint): string => toHex(writeVarLong(value));
 
 /** An error outcome as [code, message]; a value or an untyped error fails the test. */
 function typedError(outcome: Outcome): [string, string] {
@@ -162,14 +162,14 @@ describe('f02, f11: items of a type that takes no bytes have one budget per datu
         const schema = { type: 'array', items };
         return outcome(() => {
           const v = sc.decodeAvro(bytes, schema, schema);
-          return { length: v.length, shared: v[0] === v[v.length - 1], frozen: Object.isFrozen(v[0]), first: JSON.stringify(v[0]) };
+          return { length: v.length, shared: v[0] === v[v.length - 1], frozen: Object.isFrozen(v[0]), first: v[0].constructor.name + ' ' + JSON.stringify(v[0]) };
         });
       });`, block(9_999_999n), BOUNDS);
     const [records, fixed] = done(result) as [Outcome, Outcome];
     expect([records.ms, fixed.ms].filter((ms) => ms > 20_000)).toEqual([]);
     expect([records.ok && records.value, fixed.ok && fixed.value]).toEqual([
-      { length: 9_999_999, shared: true, frozen: true, first: '{}' },
-      { length: 9_999_999, shared: true, frozen: true, first: '{"type":"Buffer","data":[]}' },
+      { length: 9_999_999, shared: true, frozen: true, first: 'Object {}' },
+      { length: 9_999_999, shared: true, frozen: true, first: 'Uint8Array {}' },
     ]);
   });
 });

@@ -10,7 +10,7 @@ import { ProgramBuilder } from './program.js';
 export class WriterCodec {
   constructor(readonly root: AvroNode) {}
 
-  encode(value: unknown): Buffer {
+  encode(value: unknown): Uint8Array {
     return encodeValue(this.root, value);
   }
 }

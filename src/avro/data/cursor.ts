@@ -1,11 +1,7 @@
+import { bytesView, utf8Text } from '../../util/bytes.js';
 import { AvroDataError } from './errors.js';
 import type { AvroLong } from './long.js';
 import { normalizeLong, readVarLong } from './long.js';
-
-/** A Buffer view of bytes without copying them. */
-export function asBuffer(bytes: Uint8Array): Buffer {
-  return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-}
 
 /** Varints of up to 7 bytes hold at most 49 bits: exact in a JavaScript number. */
 const EXACT_BYTES = 7;
@@ -17,9 +13,14 @@ const EXACT_BYTES = 7;
 export class Cursor {
   pos = 0;
   readonly end: number;
+  readonly buf: Uint8Array;
+  private readonly view: DataView;
 
-  constructor(readonly buf: Buffer) {
-    this.end = buf.length;
+  /** `bytes` are read in place, never copied nor changed. */
+  constructor(bytes: Uint8Array) {
+    this.buf = bytesView(bytes);
+    this.view = new DataView(this.buf.buffer, this.buf.byteOffset, this.buf.byteLength);
+    this.end = this.buf.length;
   }
 
   left(): number {
@@ -35,12 +36,12 @@ export class Cursor {
 
   /** Spec 1.12: a float is 4 bytes, little-endian IEEE 754. */
   readFloat(): number {
-    return this.buf.readFloatLE(this.take(4));
+    return this.view.getFloat32(this.take(4), true);
   }
 
   /** Spec 1.12: a double is 8 bytes, little-endian IEEE 754. */
   readDouble(): number {
-    return this.buf.readDoubleLE(this.take(8));
+    return this.view.getFloat64(this.take(8), true);
   }
 
   /** Spec 1.12: an int or a long is a zig-zag varint, here exactly (a bigint beyond 2^53). */
@@ -68,19 +69,19 @@ export class Cursor {
     const length = this.readLength(what);
     this.need(length, what);
     const start = this.take(length);
-    return this.buf.toString('utf8', start, start + length);
+    return utf8Text(this.buf.subarray(start, start + length));
   }
 
   /** Spec 1.12: bytes are a long length, then that many bytes (copied: the value does not share the input). */
-  readBytes(what: string): Buffer {
+  readBytes(what: string): Uint8Array {
     return this.readFixed(this.readLength(what), what);
   }
 
   /** Spec 1.12: a fixed is its size in bytes, no length. */
-  readFixed(size: number, what: string): Buffer {
+  readFixed(size: number, what: string): Uint8Array {
     this.need(size, what);
     const start = this.take(size);
-    return Buffer.from(this.buf.subarray(start, start + size));
+    return this.buf.slice(start, start + size);
   }
 
   skipLength(what: string): void {

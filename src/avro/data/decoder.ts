@@ -1,4 +1,4 @@
-import { Cursor, amount, asBuffer } from './cursor.js';
+import { Cursor, amount } from './cursor.js';
 import { AvroDataError } from './errors.js';
 import { failed } from './failure.js';
 import type { DatumState, Frame } from './frames.js';
@@ -17,7 +17,7 @@ const PENDING = Symbol('pending');
  * is an `AvroDataError`.
  */
 export function decodeDatum(root: Op, bytes: Uint8Array): unknown {
-  const run = new Run(new Cursor(asBuffer(bytes)));
+  const run = new Run(new Cursor(bytes));
   const value = run.read(root);
   if (run.cursor.pos < run.cursor.end) throw new AvroDataError('cannot decode the data: bytes are left after the datum (trailing data)');
   return value;

@@ -39,8 +39,8 @@ export function readerDefault(type: AvroNode, value: JsonValue): unknown {
       return latin1(value);
     case 'fixed': {
       const bytes = latin1(value);
-      const sized = Buffer.alloc(type.size);
-      bytes.copy(sized, 0, 0, Math.min(type.size, bytes.length));
+      const sized = new Uint8Array(type.size);
+      sized.set(bytes.subarray(0, type.size));
       return sized;
     }
     case 'enum':
@@ -126,9 +126,9 @@ function javaLong(value: number): number | bigint {
 }
 
 /** Java's `String.getBytes(ISO_8859_1)`: one byte per code point, `?` for those beyond 255. */
-function latin1(value: JsonValue): Buffer {
+function latin1(value: JsonValue): Uint8Array {
   const text = typeof value === 'string' ? value : '';
-  return Buffer.from(Array.from(text, (char) => {
+  return Uint8Array.from(Array.from(text, (char) => {
     const code = char.codePointAt(0) as number;
     return code <= 255 ? code : 0x3f;
   }));

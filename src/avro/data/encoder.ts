@@ -31,7 +31,7 @@ class Abort {
  * walk keeps its own stack, so a value may nest up to `MAX_DEPTH` records, arrays and maps; a
  * value that contains itself is an error, not an endless walk.
  */
-export function encodeValue(root: AvroNode, value: unknown): Buffer {
+export function encodeValue(root: AvroNode, value: unknown): Uint8Array {
   try {
     return new Encoding().run({ node: root, value, path: 'value' });
   } catch (error) {
@@ -46,7 +46,7 @@ class Encoding {
   /** The records, arrays and maps being written (a value met again among them contains itself). */
   private readonly open = new Set<object>();
 
-  run(root: Task): Buffer {
+  run(root: Task): Uint8Array {
     let task: Task | undefined = root;
     for (;;) {
       try {

@@ -7,6 +7,7 @@ import type { AvroProfile } from '../compat/can-read.js';
  * `incompatibilities` is the checker's full list, as `AvroChecker.canRead` returns it.
  */
 export class IncompatibleSchemaError extends SchemaCompatError {
+  override readonly name: string = 'IncompatibleSchemaError';
   readonly incompatibilities: readonly Finding[];
   readonly profile: AvroProfile;
 
@@ -39,6 +40,7 @@ export type AvroDataErrorCode = (typeof AvroDataErrorCode)[keyof typeof AvroData
  * limits (`code` says which). `path` says where in the value, when known.
  */
 export class AvroDataError extends SchemaCompatError {
+  override readonly name: string = 'AvroDataError';
   readonly detail: string;
   readonly path: string | undefined;
 

@@ -33,7 +33,7 @@ export function readVarLong(bytes: Uint8Array): bigint {
   return (n >> 1n) ^ -(n & 1n);
 }
 
-export function writeVarLong(value: bigint): Buffer {
+export function writeVarLong(value: bigint): Uint8Array {
   let n = BigInt.asUintN(64, (value << 1n) ^ (value >> 63n));
   const out: number[] = [];
   do {
@@ -41,7 +41,7 @@ export function writeVarLong(value: bigint): Buffer {
     n >>= 7n;
     out.push(n === 0n ? low : low | 0x80);
   } while (n !== 0n);
-  return Buffer.from(out);
+  return Uint8Array.from(out);
 }
 
 /** Java's `(double) long`: round to nearest, ties to even (so does `Number(bigint)`). */

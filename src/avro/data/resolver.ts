@@ -20,7 +20,7 @@ export interface AvroResolver {
   readonly profile: AvroProfile;
   /**
    * One datum (Avro binary encoding, no header) written with the writer schema, as the reader reads
-   * it: records and maps as plain objects, bytes and fixed as Buffers, longs as numbers (bigints
+   * it: records and maps as plain objects, bytes and fixed as `Uint8Array`s, longs as numbers (bigints
    * beyond 2^53), enum symbols as strings, union values unwrapped. Throws `AvroDataError`: code
    * `INVALID_AVRO_DATA` for bad data, `AVRO_DATA_TOO_DEEP` or `AVRO_DATA_TOO_LARGE` past the data
    * plane's limits (docs/avro-data.md, "Limits").

@@ -1,9 +1,11 @@
+import { utf8Bytes } from '../../util/bytes.js';
 import type { AvroLong } from './long.js';
 import { writeVarLong } from './long.js';
 
 /** A growing buffer the encoder writes to; `truncate` takes back what a union branch that did not fit wrote. */
 export class ByteSink {
-  private buf = Buffer.alloc(256);
+  private buf = new Uint8Array(256);
+  private view = new DataView(this.buf.buffer);
   length = 0;
 
   /** Spec 1.12 "Binary Encoding": an int or a long is a zig-zag varint. */
@@ -28,20 +30,19 @@ export class ByteSink {
 
   float(value: number): void {
     this.room(4);
-    this.length = this.buf.writeFloatLE(value, this.length);
+    this.view.setFloat32(this.length, value, true);
+    this.length += 4;
   }
 
   double(value: number): void {
     this.room(8);
-    this.length = this.buf.writeDoubleLE(value, this.length);
+    this.view.setFloat64(this.length, value, true);
+    this.length += 8;
   }
 
   /** Spec 1.12: a string is its length in UTF-8 bytes, then the bytes. */
   string(value: string): void {
-    const size = Buffer.byteLength(value, 'utf8');
-    this.long(size);
-    this.room(size);
-    this.length += this.buf.write(value, this.length, size, 'utf8');
+    this.bytes(utf8Bytes(value));
   }
 
   /** Spec 1.12: bytes are their length, then the bytes. */
@@ -60,15 +61,16 @@ export class ByteSink {
     this.length = length;
   }
 
-  /** The bytes written, in a Buffer of their own. */
-  result(): Buffer {
-    return Buffer.from(this.buf.subarray(0, this.length));
+  /** The bytes written, in an array of their own. */
+  result(): Uint8Array {
+    return this.buf.slice(0, this.length);
   }
 
   private room(size: number): void {
     if (this.length + size <= this.buf.length) return;
-    const grown = Buffer.alloc(Math.max(this.buf.length * 2, this.length + size));
-    this.buf.copy(grown, 0, 0, this.length);
+    const grown = new Uint8Array(Math.max(this.buf.length * 2, this.length + size));
+    grown.set(this.buf.subarray(0, this.length));
     this.buf = grown;
+    this.view = new DataView(grown.buffer);
   }
 }

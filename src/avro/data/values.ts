@@ -8,17 +8,17 @@ export class UnionBranch {
   ) {}
 }
 
-/** A deep copy of a decoded value (arrays, plain objects, Buffers). */
+/** A deep copy of a decoded value (arrays, plain objects, bytes). */
 export function copyValue(value: unknown): unknown {
-  if (Buffer.isBuffer(value)) return Buffer.from(value);
+  if (value instanceof Uint8Array) return new Uint8Array(value);
   if (Array.isArray(value)) return value.map(copyValue);
   if (isPlainObject(value)) return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, copyValue(item)]));
   return value;
 }
 
 /**
- * Freezes a decoded value and the arrays and plain objects it holds (and empty Buffers; a Buffer
- * with bytes cannot be frozen, and other objects, such as a lenient read's `ResolutionFailure`, are
+ * Freezes a decoded value and the arrays and plain objects it holds (and empty byte arrays; a
+ * `Uint8Array` with bytes cannot be frozen, and other objects, such as a lenient read's `ResolutionFailure`, are
  * not the value's own). The value is small: one item of a type that takes no bytes.
  */
 export function freezeDeep(value: unknown): unknown {

@@ -30,7 +30,7 @@ export class WitnessCheck {
   }
 
   /** The datum's Avro binary encoding, or undefined if it is not a datum of the writer schema. */
-  encode(datum: unknown): Buffer | undefined {
+  encode(datum: unknown): Uint8Array | undefined {
     try {
       return this.pair.writer.encode(datum);
     } catch (error) {

@@ -40,9 +40,9 @@ export function smallest(node: AvroNode, open: ReadonlySet<AvroRecord> = new Set
     case 'string':
       return logical === 'uuid' ? ZERO_UUID : '';
     case 'bytes':
-      return logical === 'decimal' ? Buffer.from([0]) : Buffer.alloc(0);
+      return logical === 'decimal' ? Uint8Array.of(0) : new Uint8Array(0);
     case 'fixed':
-      return budget.take(node.size) ? Buffer.alloc(node.size) : TOO_LARGE;
+      return budget.take(node.size) ? new Uint8Array(node.size) : TOO_LARGE;
     case 'enum':
       return node.symbols.length > 0 ? node.symbols[0] : NO_DATUM;
     case 'array':

@@ -1,3 +1,4 @@
+import { latin1Text } from '../../util/bytes.js';
 import type { UnionBranch } from '../data/values.js';
 import type { AvroNode } from '../model.js';
 import { isNamed } from '../model.js';
@@ -13,7 +14,7 @@ export function avroJson(node: AvroNode, datum: unknown): unknown {
   switch (node.kind) {
     case 'bytes':
     case 'fixed':
-      return Buffer.from(datum as Uint8Array).toString('latin1');
+      return latin1Text(datum as Uint8Array);
     case 'long':
       return typeof datum === 'bigint' ? datum.toString() : datum;
     case 'array':

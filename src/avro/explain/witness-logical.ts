@@ -1,3 +1,4 @@
+import { toHex } from '../../hash/hex.js';
 import { logicalTypeOf } from '../logical.js';
 import type { AvroNode } from '../model.js';
 
@@ -45,10 +46,10 @@ export function unscaledOf(bytes: Uint8Array): bigint {
 }
 
 /** A bigint as big-endian two's complement bytes: `size` of them, or as few as hold it. */
-export function unscaledBytes(value: bigint, size?: number): Buffer {
+export function unscaledBytes(value: bigint, size?: number): Uint8Array {
   let length = size ?? 1;
   while (size === undefined && (value >= 1n << BigInt(8 * length - 1) || value < -(1n << BigInt(8 * length - 1)))) length++;
-  const out = Buffer.alloc(length);
+  const out = new Uint8Array(length);
   let rest = BigInt.asUintN(8 * length, value);
   for (let i = length - 1; i >= 0; i--) {
     out[i] = Number(rest & 0xffn);
@@ -58,12 +59,12 @@ export function unscaledBytes(value: bigint, size?: number): Buffer {
 }
 
 function uuidText(value: unknown): string {
-  const text = value instanceof Uint8Array ? Buffer.from(value).toString('hex').replace(/^(.{8})(.{4})(.{4})(.{4})/, '$1-$2-$3-$4-') : String(value);
+  const text = value instanceof Uint8Array ? toHex(value).replace(/^(.{8})(.{4})(.{4})(.{4})/, '$1-$2-$3-$4-') : String(value);
   return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(text) ? text.toLowerCase() : 'invalid';
 }
 
 function raw(value: unknown): string {
-  if (value instanceof Uint8Array) return Buffer.from(value).toString('hex');
+  if (value instanceof Uint8Array) return toHex(value);
   if (typeof value === 'bigint') return value.toString();
   return JSON.stringify(value) ?? String(value);
 }

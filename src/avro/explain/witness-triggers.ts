@@ -64,9 +64,9 @@ function logicalTriggers(writer: AvroNode): unknown[] {
     case 'string':
       return logical === 'uuid' ? ['00000000-0000-0000-0000-000000000001'] : ['x'];
     case 'bytes':
-      return [Buffer.from([1])];
+      return [Uint8Array.of(1)];
     case 'fixed': {
-      const bytes = Buffer.alloc(writer.size);
+      const bytes = new Uint8Array(writer.size);
       if (writer.size > 0) bytes[writer.size - 1] = 1;
       return [bytes];
     }

@@ -1,3 +1,4 @@
+import { toHex } from '../../hash/hex.js';
 import type { Finding, Witness } from '../../result.js';
 import type { AvroProfile } from '../compat/can-read.js';
 import { AvroIncompatibilityType, AvroWarningType } from '../compat/findings.js';
@@ -132,7 +133,7 @@ export class AvroWitnessFinder {
         if (bytes && bytes.length > MAX_WITNESS_BYTES) budgets.tooLarge();
         if (!bytes || bytes.length > MAX_WITNESS_BYTES || !rules.check.proves(finding, site, trigger, bytes)) continue;
         if (deepValues.includes(trigger) && !runtime?.check.failsAnywhere(bytes)) continue;
-        return { json: avroJson(writer.root, datum), hex: bytes.toString('hex') };
+        return { json: avroJson(writer.root, datum), hex: toHex(bytes) };
       }
     }
     return undefined;
