@@ -2,17 +2,20 @@ import type { JsonSchemaCheckerOptions } from './json-schema/checker.js';
 import type { AvroCheckerOptions } from './avro/checker.js';
 import { CheckerRegistry } from './checkers/registry.js';
 import type { PairChecker, Roles, SchemaChecker } from './checkers/types.js';
-import { InvalidOptionError } from './errors.js';
+import { InvalidOptionError, SchemaParseError } from './errors.js';
 import type { CompatibilityResult, Explanation, Finding, Incompatibility } from './result.js';
 import { CoreFindingType } from './result.js';
 import type { ParsedSchema, SchemaInput } from './schema.js';
-import { isParsedSchema, parseWith } from './schema.js';
-import type { Direction, Strategy } from './strategy.js';
+import { isParsedSchema, parseWith, registryOption } from './schema.js';
+import type { Direction, Strategy, StrategyName } from './strategy.js';
+import type { SchemaType } from './schema-type.js';
 import { parseStrategy, strategyDirections, strategyScope } from './strategy.js';
+import { describeError } from './util/describe.js';
+import { booleanOption, readOptions, referencesOption, stringOption } from './util/options.js';
 
 export interface CheckOptions {
   /** The schema type of inputs given as text or JSON (a `ParsedSchema` carries its own). Default `AVRO`. */
-  readonly schemaType?: string;
+  readonly schemaType?: SchemaType;
   /** Stop after the first version that fails, as registries do. Default false: every version in scope is checked. */
   readonly stopAtFirstFailure?: boolean;
   /** Checkers to use; default the built-in ones. */
@@ -42,15 +45,17 @@ const ROLES: Readonly<Record<Direction, Roles>> = {
  * incompatibility of every version in scope, newest version first. Throws only for bad input:
  * `UnknownStrategyError`, `SchemaParseError` (naming `candidate` or `history[i]`).
  */
-export function checkCompatibility(strategy: Strategy | string, candidate: SchemaInput, history: readonly SchemaInput[], options: CheckOptions = {}): CompatibilityResult {
+export function checkCompatibility(strategy: StrategyName, candidate: SchemaInput, history: readonly SchemaInput[], options: CheckOptions = {}): CompatibilityResult {
   const canonical = parseStrategy(strategy);
-  if (!Array.isArray(history)) throw new InvalidOptionError('history', 'must be an array of schemas, oldest first');
-  const registry = options.registry ?? CheckerRegistry.withDefaults({ ...(options.avro ? { avro: options.avro } : {}), ...(options.json ? { json: options.json } : {}) });
-  const next = toParsed(registry, candidate, 'candidate', options);
-  const versions: Version[] = history.map((item, i) => {
-    const parsed = toParsed(registry, item, `history[${i}]`, options);
-    return { parsed, label: parsed.version ?? i + 1 };
-  });
+  const length = historyLength(history);
+  const read = checkOptions(options);
+  const registry = read.registry ?? CheckerRegistry.withDefaults({ ...(read.avro === undefined ? {} : { avro: read.avro as AvroCheckerOptions }), ...(read.json === undefined ? {} : { json: read.json as JsonSchemaCheckerOptions }) });
+  const next = toParsed(registry, candidate, 'candidate', read);
+  const versions: Version[] = [];
+  for (let i = 0; i < length; i++) {
+    const parsed = toParsed(registry, historyItem(history, i), `history[${i}]`, read);
+    versions.push({ parsed, label: parsed.version ?? i + 1 });
+  }
   const accepted = { compatible: true, strategy: canonical, checked: [], incompatibilities: [], warnings: [] };
   if (versions.length === 0) return accepted;
   const checker = registry.get(next.schemaType);
@@ -59,12 +64,60 @@ export function checkCompatibility(strategy: Strategy | string, candidate: Schem
   const scope = strategyScope(canonical);
   if (scope === 'none') return accepted;
   const inScope = scope === 'latest' ? versions.slice(-1) : [...versions].reverse();
-  return compareWithVersions(canonical, checker, next, inScope, { stopAtFirstFailure: options.stopAtFirstFailure ?? false, explain: options.explain ?? false });
+  return compareWithVersions(canonical, checker, next, inScope, { stopAtFirstFailure: read.stopAtFirstFailure, explain: read.explain });
 }
 
-function toParsed(registry: CheckerRegistry, input: SchemaInput, label: string, options: CheckOptions): ParsedSchema {
+/** The options as read once, checked: what is not understood is an `InvalidOptionError`, never a TypeError. */
+interface ReadOptions {
+  readonly schemaType: string;
+  readonly stopAtFirstFailure: boolean;
+  readonly registry: CheckerRegistry | undefined;
+  readonly avro: unknown;
+  readonly json: unknown;
+  readonly references: Readonly<Record<string, string | object>> | undefined;
+  readonly explain: boolean;
+}
+
+function checkOptions(options: unknown): ReadOptions {
+  const read = readOptions('options', options, ['schemaType', 'stopAtFirstFailure', 'registry', 'avro', 'json', 'references', 'explain']);
+  return {
+    schemaType: stringOption('schemaType', read.schemaType) ?? 'AVRO',
+    stopAtFirstFailure: booleanOption('stopAtFirstFailure', read.stopAtFirstFailure, false),
+    registry: registryOption(read.registry),
+    avro: read.avro,
+    json: read.json,
+    references: referencesOption(read.references),
+    explain: booleanOption('explain', read.explain, false),
+  };
+}
+
+/** How many versions the history holds; anything but an array is an `InvalidOptionError`. */
+function historyLength(history: unknown): number {
+  try {
+    if (Array.isArray(history)) return (history as readonly unknown[]).length;
+  } catch (error) {
+    throw new InvalidOptionError('history', `reading it threw ${describeError(error)}`);
+  }
+  throw new InvalidOptionError('history', 'must be an array of schemas, oldest first');
+}
+
+/** Version `i` of the history: a hole of a sparse array, or a getter that throws, is a `SchemaParseError` naming it. */
+function historyItem(history: readonly SchemaInput[], i: number): unknown {
+  const fail = (detail: string): SchemaParseError => new SchemaParseError({ input: `history[${i}]`, pointer: '', rule: 'NOT_A_SCHEMA', detail });
+  let item: unknown;
+  try {
+    if (!Object.prototype.hasOwnProperty.call(history, i)) throw fail('no schema: a hole of a sparse array');
+    item = history[i];
+  } catch (error) {
+    if (error instanceof SchemaParseError) throw error;
+    throw fail(`reading it threw ${describeError(error)}`);
+  }
+  return item;
+}
+
+function toParsed(registry: CheckerRegistry, input: unknown, label: string, options: ReadOptions): ParsedSchema {
   if (isParsedSchema(input)) return input;
-  return parseWith(registry, options.schemaType ?? 'AVRO', input, { label, ...(options.references ? { references: options.references } : {}) });
+  return parseWith(registry, options.schemaType, input, { label, ...(options.references ? { references: options.references } : {}) });
 }
 
 /** Registries de-duplicate before any check (Confluent's lookup, Pulsar's getSchemaVersionBySchemaData): newest match wins. */

@@ -2,14 +2,18 @@
  * Every error this library throws is a `SchemaCompatError` with a stable `code`, so callers can
  * branch on `error.code` even when two copies of the package (ESM and CJS) are loaded.
  * Incompatibility is never thrown: it is returned as data in a `CompatibilityResult`.
+ *
+ * Each class writes its `name` out, rather than taking the constructor's: bundlers rename classes
+ * (esbuild's `_SchemaParseError`, any minifier's `Pe`), and the name must survive them. A subclass
+ * of your own sets its `name` the same way.
  */
 export class SchemaCompatError extends Error {
+  override readonly name: string = 'SchemaCompatError';
   readonly code: string;
 
   constructor(code: string, message: string) {
     super(message);
     this.code = code;
-    this.name = new.target.name;
     Object.setPrototypeOf(this, new.target.prototype);
   }
 }
@@ -31,6 +35,7 @@ export interface SchemaParseErrorDetails {
 
 /** A schema could not be parsed: names the input, the JSON pointer inside it and the rule broken. */
 export class SchemaParseError extends SchemaCompatError implements SchemaParseErrorDetails {
+  override readonly name: string = 'SchemaParseError';
   readonly input: string;
   readonly pointer: string;
   readonly rule: string;
@@ -51,21 +56,23 @@ export class SchemaParseError extends SchemaCompatError implements SchemaParseEr
 
   /** The same error attributed to another input label (e.g. `schema` becomes `history[2]`). */
   withInput(input: string): SchemaParseError {
-    return new SchemaParseError({ ...this.details(), input });
+    return relabelled(this, input);
   }
+}
 
-  private details(): SchemaParseErrorDetails {
-    const { input, pointer, rule, detail, line, column } = this;
-    return {
-      input, pointer, rule, detail,
-      ...(line === undefined ? {} : { line }),
-      ...(column === undefined ? {} : { column }),
-    };
-  }
+/** A SchemaParseError with another input label (its pointer, rule, detail and position kept). */
+function relabelled(error: SchemaParseError, input: string): SchemaParseError {
+  const { pointer, rule, detail, line, column } = error;
+  return new SchemaParseError({
+    input, pointer, rule, detail,
+    ...(line === undefined ? {} : { line }),
+    ...(column === undefined ? {} : { column }),
+  });
 }
 
 /** A strategy name that no registry uses; the message lists every accepted name. */
 export class UnknownStrategyError extends SchemaCompatError {
+  override readonly name: string = 'UnknownStrategyError';
   readonly strategy: string;
   readonly validNames: readonly string[];
 
@@ -82,21 +89,31 @@ export class UnknownStrategyError extends SchemaCompatError {
 
 /** No checker is registered for a schema type; the message lists the registered ones. */
 export class UnknownSchemaTypeError extends SchemaCompatError {
+  override readonly name: string = 'UnknownSchemaTypeError';
   readonly schemaType: string;
   readonly knownTypes: readonly string[];
 
   constructor(schemaType: string, knownTypes: readonly string[]) {
     super(
       'UNKNOWN_SCHEMA_TYPE',
-      `No checker is registered for schema type ${JSON.stringify(schemaType)}. Registered types: ${knownTypes.join(', ')}`,
+      `No checker is registered for schema type ${JSON.stringify(schemaType)}. Registered types: ${knownTypes.join(', ')}. ${howToRegister(schemaType)}`,
     );
     this.schemaType = schemaType;
     this.knownTypes = knownTypes;
   }
 }
 
+/** What to do about a schema type without a checker: Protobuf ships in its own entry; any other type needs a checker of the user's. */
+function howToRegister(schemaType: string): string {
+  if (schemaType.toUpperCase() === 'PROTOBUF') {
+    return "To check Protobuf, register its checker: CheckerRegistry.withDefaults().register(new ProtobufChecker()), with ProtobufChecker from 'schema-compat/protobuf' (needs protobufjs), and pass it as the `registry` option";
+  }
+  return 'To check this type, register a SchemaChecker for it on a CheckerRegistry and pass it as the `registry` option';
+}
+
 /** An option has a value the library does not understand (the message names the option). */
 export class InvalidOptionError extends SchemaCompatError {
+  override readonly name: string = 'InvalidOptionError';
   readonly option: string;
 
   constructor(option: string, message: string) {
@@ -110,6 +127,7 @@ export class InvalidOptionError extends SchemaCompatError {
  * mutually recursive schemas). Reported instead of crashing with a RangeError.
  */
 export class CheckTooDeepError extends SchemaCompatError {
+  override readonly name: string = 'CheckTooDeepError';
   constructor(detail: string) {
     super('CHECK_TOO_DEEP', detail);
   }

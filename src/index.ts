@@ -4,13 +4,14 @@ export type { CheckOptions } from './check.js';
 export {
   Strategy, STRATEGY_ALIASES, parseStrategy, defaultStrategy, upgradeOrder, strategyScope, strategyDirections, strategyNames,
 } from './strategy.js';
-export type { Direction, StrategyScope, UpgradeOrder } from './strategy.js';
+export type { Direction, StrategyAlias, StrategyName, StrategyScope, UpgradeOrder } from './strategy.js';
 export { CoreFindingType } from './result.js';
 export { findingFingerprint } from './finding-fingerprint.js';
 export type { CompatibilityResult, Incompatibility, Finding, PairResult, Explanation, Witness } from './result.js';
 
 // Schemas and checkers.
 export { SchemaType } from './schema-type.js';
+export type { BuiltInSchemaType } from './schema-type.js';
 export { parseSchema, isParsedSchema } from './schema.js';
 export type { ParsedSchema, SchemaInput, ParseSchemaOptions } from './schema.js';
 export { CheckerRegistry } from './checkers/registry.js';

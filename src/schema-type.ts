@@ -26,10 +26,16 @@ export const SchemaType = {
   LOCAL_TIME: 'LOCAL_TIME',
   LOCAL_DATE_TIME: 'LOCAL_DATE_TIME',
 } as const;
-export type SchemaType = (typeof SchemaType)[keyof typeof SchemaType];
+/** The name of a schema type this library knows. */
+export type BuiltInSchemaType = (typeof SchemaType)[keyof typeof SchemaType];
+/**
+ * A schema type's name: one of the built-in ones (which editors complete), or the name of a type a
+ * user registered on a `CheckerRegistry`.
+ */
+export type SchemaType = BuiltInSchemaType | (string & {});
 
 /** Pulsar's types whose schema data is empty: their only rule is "identical or incompatible". */
-export const PULSAR_PRIMITIVE_TYPES: readonly SchemaType[] = [
+export const PULSAR_PRIMITIVE_TYPES: readonly BuiltInSchemaType[] = [
   SchemaType.STRING, SchemaType.BOOLEAN, SchemaType.INT8, SchemaType.INT16, SchemaType.INT32, SchemaType.INT64,
   SchemaType.FLOAT, SchemaType.DOUBLE, SchemaType.BYTES, SchemaType.DATE, SchemaType.TIME, SchemaType.TIMESTAMP,
   SchemaType.INSTANT, SchemaType.LOCAL_DATE, SchemaType.LOCAL_TIME, SchemaType.LOCAL_DATE_TIME, SchemaType.NONE,

@@ -2,6 +2,9 @@ import type { AvroCheckerOptions } from './avro/checker.js';
 import { CheckerRegistry } from './checkers/registry.js';
 import type { ParseOptions } from './checkers/types.js';
 import { InvalidOptionError, SchemaParseError } from './errors.js';
+import { describeError, describeValue } from './util/describe.js';
+import { booleanOption, readOptions, referencesOption, stringOption } from './util/options.js';
+import type { SchemaType } from './schema-type.js';
 
 const PARSED = Symbol.for('schema-compat.ParsedSchema');
 
@@ -28,35 +31,58 @@ export interface ParseSchemaOptions extends ParseOptions {
   readonly avro?: AvroCheckerOptions;
 }
 
+/** A `ParsedSchema` carries the brand; a value whose brand lookup throws (a Proxy trap) is not one. */
 export function isParsedSchema(value: unknown): value is ParsedSchema {
-  return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[PARSED] === true;
+  if (typeof value !== 'object' || value === null) return false;
+  try {
+    return (value as Record<symbol, unknown>)[PARSED] === true;
+  } catch {
+    return false;
+  }
 }
 
 /**
  * Parses a schema of the given type (`AVRO`, `STRING`, ... or a type you registered). Throws
- * `SchemaParseError` naming `options.label` (default `schema`), the JSON pointer and the rule.
+ * `SchemaParseError` naming `options.label` (default `schema`), the JSON pointer and the rule;
+ * options it cannot use are an `InvalidOptionError`.
  */
-export function parseSchema(schemaType: string, input: string | object, options: ParseSchemaOptions = {}): ParsedSchema {
-  const registry = options.registry ?? CheckerRegistry.withDefaults(options.avro ? { avro: options.avro } : {});
-  return parseWith(registry, schemaType, input, options);
+export function parseSchema(schemaType: SchemaType, input: string | object, options: ParseSchemaOptions = {}): ParsedSchema {
+  const read = readOptions('options', options, ['registry', 'avro', 'label', 'references', 'reuse', 'version']);
+  const registry = registryOption(read.registry) ?? CheckerRegistry.withDefaults(read.avro === undefined ? {} : { avro: read.avro as AvroCheckerOptions });
+  return parseWith(registry, schemaType, input, read);
 }
 
 /** Parses with a given registry (the core's path: no registry built per input). */
-export function parseWith(registry: CheckerRegistry, schemaType: string, input: unknown, options: ParseSchemaOptions = {}): ParsedSchema {
+export function parseWith(registry: CheckerRegistry, schemaType: string, input: unknown, options: { readonly [K in keyof ParseSchemaOptions]?: unknown } = {}): ParsedSchema {
   const checker = registry.get(schemaType);
-  const label = options.label ?? 'schema';
-  if (options.version !== undefined && !(Number.isInteger(options.version) && options.version >= 0)) {
-    throw new InvalidOptionError('version', `${String(options.version)} is not a non-negative integer`);
+  const label = stringOption('label', options.label) ?? 'schema';
+  const version = options.version;
+  if (version !== undefined && !(typeof version === 'number' && Number.isInteger(version) && version >= 0)) {
+    throw new InvalidOptionError('version', `${describeValue(version)} is not a non-negative integer`);
   }
   if (typeof input !== 'string' && (typeof input !== 'object' || input === null)) {
     throw new SchemaParseError({ input: label, pointer: '', rule: 'NOT_A_SCHEMA', detail: `a schema is text or a JSON document, not ${input === null ? 'null' : `a ${typeof input}`}` });
   }
-  const parseOptions: ParseOptions = { label, ...(options.references ? { references: options.references } : {}), ...(options.reuse ? { reuse: true } : {}) };
+  const references = referencesOption(options.references);
+  const parseOptions: ParseOptions = { label, ...(references ? { references } : {}), ...(booleanOption('reuse', options.reuse, false) ? { reuse: true } : {}) };
   const schema = checker.parse(input, parseOptions);
   return {
     [PARSED]: true,
     schemaType: checker.schemaType,
     schema,
-    ...(options.version === undefined ? {} : { version: options.version }),
+    ...(version === undefined ? {} : { version }),
   };
+}
+
+/** The `registry` option: a `CheckerRegistry` (of this copy of the package or another: known by its `get`), or undefined. */
+export function registryOption(value: unknown): CheckerRegistry | undefined {
+  if (value === undefined) return undefined;
+  let get: unknown;
+  try {
+    get = typeof value === 'object' && value !== null ? (value as { readonly get?: unknown }).get : undefined;
+  } catch (error) {
+    throw new InvalidOptionError('registry', `reading it threw ${describeError(error)}`);
+  }
+  if (typeof get !== 'function') throw new InvalidOptionError('registry', `${describeValue(value)} is not a CheckerRegistry`);
+  return value as CheckerRegistry;
 }

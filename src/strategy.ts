@@ -1,4 +1,5 @@
 import { InvalidOptionError, UnknownStrategyError } from './errors.js';
+import { describeError, describeValue } from './util/describe.js';
 
 /**
  * The canonical compatibility strategies (Confluent's level names plus ALWAYS_INCOMPATIBLE).
@@ -17,14 +18,25 @@ export const Strategy = {
 export type Strategy = (typeof Strategy)[keyof typeof Strategy];
 
 /** Other registries' names for the same strategies (Pulsar, AWS Glue, Hortonworks). */
-export const STRATEGY_ALIASES: Readonly<Record<string, Strategy>> = {
+export const STRATEGY_ALIASES = {
   ALWAYS_COMPATIBLE: Strategy.NONE, // Pulsar
   DISABLED: Strategy.ALWAYS_INCOMPATIBLE, // AWS Glue
   BACKWARD_ALL: Strategy.BACKWARD_TRANSITIVE, // AWS Glue
   FORWARD_ALL: Strategy.FORWARD_TRANSITIVE, // AWS Glue
   FULL_ALL: Strategy.FULL_TRANSITIVE, // AWS Glue
   BOTH: Strategy.FULL, // Hortonworks registry
-};
+} as const satisfies Readonly<Record<string, Strategy>>;
+
+/** Another registry's name for a strategy (`STRATEGY_ALIASES`). */
+export type StrategyAlias = keyof typeof STRATEGY_ALIASES;
+
+/**
+ * A strategy name as the library's functions take it: a canonical name or an alias, upper or lower
+ * case (`'BACKWARD'`, `'backward_all'`), so that a misspelt name does not compile. A name read at
+ * run time (a file, a flag) is a `string`: pass it through `parseStrategy`, which accepts any case
+ * and surrounding blanks and throws `UnknownStrategyError` for the rest.
+ */
+export type StrategyName = Strategy | StrategyAlias | Lowercase<Strategy | StrategyAlias>;
 
 /** A direction of one pairwise check: BACKWARD = the candidate reads data written with an old version. */
 export type Direction = 'BACKWARD' | 'FORWARD';
@@ -61,14 +73,23 @@ const ACCEPTED_NAMES: readonly string[] = [...CANONICAL_NAMES, ...Object.keys(ST
  * Throws `UnknownStrategyError` (listing the valid names) for anything else: never a silent downgrade.
  */
 export function parseStrategy(name: string): Strategy {
-  if (typeof name !== 'string') throw new UnknownStrategyError(String(name), ACCEPTED_NAMES);
+  if (typeof name !== 'string') throw unknownNonString(name);
   const upper = name.trim().toUpperCase();
   if (Object.prototype.hasOwnProperty.call(RULES, upper)) return upper as Strategy;
-  const alias = Object.prototype.hasOwnProperty.call(STRATEGY_ALIASES, upper) ? STRATEGY_ALIASES[upper] : undefined;
+  const alias = Object.prototype.hasOwnProperty.call(STRATEGY_ALIASES, upper) ? STRATEGY_ALIASES[upper as StrategyAlias] : undefined;
   if (alias !== undefined) return alias;
   // Pulsar's UNDEFINED means "not set here, ask the next level": it is not a strategy.
   const hint = upper === 'UNDEFINED' ? "Pulsar's UNDEFINED means unset; use defaultStrategy() for the unset case" : undefined;
   throw new UnknownStrategyError(name, ACCEPTED_NAMES, hint);
+}
+
+/** A name that is not a string, as `String` writes it; one whose `toString` throws is described by its kind, never rethrown. */
+function unknownNonString(name: unknown): UnknownStrategyError {
+  try {
+    return new UnknownStrategyError(String(name), ACCEPTED_NAMES);
+  } catch (error) {
+    return new UnknownStrategyError(describeValue(name), ACCEPTED_NAMES, `it could not be read as text: ${describeError(error)}`);
+  }
 }
 
 /** The versions a strategy compares with: none, the latest only, or all of them. */
@@ -85,7 +106,7 @@ export function strategyDirections(strategy: Strategy): readonly Direction[] {
  * Which clients must be upgraded first: consumers for BACKWARD*, producers for FORWARD*,
  * any order for FULL* and NONE, none for ALWAYS_INCOMPATIBLE (Pulsar's upgrade-order table).
  */
-export function upgradeOrder(strategy: Strategy | string): UpgradeOrder {
+export function upgradeOrder(strategy: StrategyName): UpgradeOrder {
   return RULES[parseStrategy(strategy)].upgradeOrder;
 }
 
@@ -94,8 +115,9 @@ export function upgradeOrder(strategy: Strategy | string): UpgradeOrder {
  * ALWAYS_INCOMPATIBLE for every other type (Pulsar's schema docs); Confluent: BACKWARD.
  */
 export function defaultStrategy(schemaType: string, registry: 'pulsar' | 'confluent'): Strategy {
-  if (registry !== 'pulsar' && registry !== 'confluent') throw new InvalidOptionError('registry', `${JSON.stringify(registry)} is not 'pulsar' or 'confluent'`);
+  if (registry !== 'pulsar' && registry !== 'confluent') throw new InvalidOptionError('registry', `${describeValue(registry)} is not 'pulsar' or 'confluent'`);
   if (registry === 'confluent') return Strategy.BACKWARD;
+  if (typeof schemaType !== 'string') throw new InvalidOptionError('schemaType', `${describeValue(schemaType)} is not a string`);
   const type = schemaType.toUpperCase();
   return type === 'AVRO' || type === 'JSON' ? Strategy.FULL : Strategy.ALWAYS_INCOMPATIBLE;
 }

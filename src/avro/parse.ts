@@ -1,12 +1,15 @@
 import { SchemaParseError } from '../errors.js';
 import type { ParseOptions } from '../checkers/types.js';
 import { parseJsonText } from '../util/json-text.js';
+import { readOptions, referencesOption, stringOption } from '../util/options.js';
+import { snapshotJson } from '../util/snapshot-json.js';
 import type { BuildState } from './build-state.js';
 import { child } from './build.js';
 import { finalizeSchema } from './finalize.js';
 import { fingerprintSchema } from './fingerprints.js';
 import type { AvroNamed, AvroNode, AvroSchema } from './model.js';
 import { AvroParseRule } from './parse-rules.js';
+import { withLanguageHint } from './other-languages.js';
 
 /**
  * Parses an Avro schema (text or a parsed JSON document) with Apache Avro Java 1.12's
@@ -15,16 +18,18 @@ import { AvroParseRule } from './parse-rules.js';
  * into the same names, so the schema may use the types they define.
  */
 export function parseAvroSchema(input: string | object, options: ParseOptions = {}): AvroSchema {
-  const label = options.label ?? 'schema';
+  const read = readOptions('options', options, ['label', 'references', 'reuse']);
+  const label = stringOption('label', read.label) ?? 'schema';
+  const references = referencesOption(read.references) ?? {};
   const named = new Map<string, AvroNamed>();
   const aliases = { found: false };
   try {
-    for (const [name, reference] of Object.entries(options.references ?? {})) {
+    for (const [name, reference] of Object.entries(references)) {
       parseDocument(reference, `${label} (reference ${JSON.stringify(name)})`, named, aliases);
     }
     const root = parseDocument(input, label, named, aliases);
     const schema: AvroSchema = { root, named, hasAliases: aliases.found, cache: { fingerprinted: false } };
-    if (options.reuse) fingerprintSchema(schema);
+    if (read.reuse) fingerprintSchema(schema);
     return schema;
   } catch (error) {
     if (error instanceof RangeError) {
@@ -35,11 +40,27 @@ export function parseAvroSchema(input: string | object, options: ParseOptions = 
 }
 
 function parseDocument(input: unknown, label: string, named: Map<string, AvroNamed>, aliases: { found: boolean }): AvroNode {
-  const json = typeof input === 'string' ? readText(input, label) : input;
-  const state: BuildState = { label, named, forwardReferences: [], defaults: [], unions: [], inProgress: new Set(), acyclicPending: false, validNamespaces: new Set(), aliases };
-  const slot: { node?: AvroNode } = {};
-  slot.node = child(state, slot, 'node', json, null, '', 1);
-  return finalizeSchema(state, slot);
+  try {
+    const json = typeof input === 'string' ? readText(input, label) : readObject(input, label);
+    const state: BuildState = { label, named, forwardReferences: [], defaults: [], unions: [], inProgress: new Set(), acyclicPending: false, validNamespaces: new Set(), aliases };
+    const slot: { node?: AvroNode } = {};
+    slot.node = child(state, slot, 'node', json, null, '', 1);
+    return finalizeSchema(state, slot);
+  } catch (error) {
+    // A JSON Schema or a .proto file given without its schema type: say which type to pass.
+    throw error instanceof SchemaParseError ? withLanguageHint(error, input) : error;
+  }
+}
+
+/**
+ * A document given as a JavaScript value is judged as its JSON text would be: read once into a
+ * copy (util/snapshot-json.ts), so that no getter or Proxy trap of the caller runs during the
+ * parse, and a hole or an exception of the caller is a NOT_JSON SchemaParseError at its pointer.
+ */
+function readObject(input: unknown, label: string): unknown {
+  const snapshot = snapshotJson(input);
+  if (snapshot.ok) return snapshot.value;
+  throw new SchemaParseError({ input: label, pointer: snapshot.pointer, rule: AvroParseRule.NOT_JSON, detail: snapshot.reason });
 }
 
 function readText(text: string, label: string): unknown {

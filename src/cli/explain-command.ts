@@ -27,7 +27,7 @@ const UPGRADE_TEXT: Readonly<Record<UpgradeOrder, string>> = {
 };
 
 function aliasesOf(strategy: Strategy): string[] {
-  return Object.keys(STRATEGY_ALIASES).filter((alias) => STRATEGY_ALIASES[alias] === strategy);
+  return Object.entries(STRATEGY_ALIASES).filter(([, canonical]) => canonical === strategy).map(([alias]) => alias);
 }
 
 function perVersion(strategy: Strategy): string {

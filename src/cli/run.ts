@@ -33,10 +33,12 @@ export async function runCli(argv: readonly string[], io: CliIO): Promise<ExitCo
   const command = name === undefined ? undefined : COMMANDS[name];
   try {
     if (command !== undefined && Object.prototype.hasOwnProperty.call(COMMANDS, name as string)) return await command(rest, io);
+    // A first word that is not an option is a command name, whatever follows it (`chek --strategy X`).
+    if (name !== undefined && !name.startsWith('-')) throw new UsageError(unknownCommand(name));
     const { options, positionals } = parseArgs(argv, PROGRAM_OPTIONS);
     if (options['help']) return write(io.stdout, programHelp(), ExitCode.COMPATIBLE);
     if (options['version']) return write(io.stdout, `${io.version()}\n`, ExitCode.COMPATIBLE);
-    throw new UsageError(positionals.length === 0 ? 'missing command' : `unknown command ${JSON.stringify(positionals[0])}`);
+    throw new UsageError(positionals[0] === undefined ? 'missing command' : unknownCommand(positionals[0]));
   } catch (error: unknown) {
     if (error instanceof UsageError) return write(io.stderr, `error: ${error.message}\n${usageOf(name)}\n`, ExitCode.BAD_INPUT);
     if (error instanceof InputError) return write(io.stderr, `error: ${error.message}\n`, ExitCode.BAD_INPUT);
@@ -44,6 +46,23 @@ export async function runCli(argv: readonly string[], io: CliIO): Promise<ExitCo
     if (error instanceof SchemaCompatError) return write(io.stderr, `error: ${error.message}\n`, ExitCode.BAD_INPUT);
     throw error;
   }
+}
+
+/** The message for a command name that is not one, with the nearest command when a typo is likely. */
+function unknownCommand(name: string): string {
+  const nearest = Object.keys(COMMANDS).find((known) => editDistance(known, name.toLowerCase()) <= 2);
+  return `unknown command ${JSON.stringify(name)}${nearest === undefined ? '' : ` (did you mean '${nearest}'?)`}`;
+}
+
+/** Levenshtein distance: the fewest one-character insertions, deletions or substitutions from a to b. */
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) row.push(Math.min((previous[j] ?? 0) + 1, (row[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1)));
+    previous = row;
+  }
+  return previous[b.length] ?? 0;
 }
 
 function usageOf(name: string | undefined): string {

@@ -1,4 +1,5 @@
 import { createRegistry } from '../registry/index.js';
+import { parseStrategy } from '../strategy.js';
 import type { RegistryMode } from '../registry/index.js';
 import { startServer } from '../server/index.js';
 import type { RunningServer } from '../server/index.js';
@@ -69,7 +70,7 @@ export async function runServe(argv: readonly string[], io: Pick<CliIO, 'stdout'
   const host = typeof options['host'] === 'string' ? options['host'] : '127.0.0.1';
   const level = options['compatibility'];
   const { registry: checkers, protobuf } = await availableCheckers(mode as RegistryMode);
-  const registry = createRegistry({ mode: mode as RegistryMode, checkers, ...(typeof level === 'string' ? { compatibility: level } : {}) });
+  const registry = createRegistry({ mode: mode as RegistryMode, checkers, ...(typeof level === 'string' ? { compatibility: parseStrategy(level) } : {}) });
   let server: RunningServer;
   try {
     server = await startServer({ registry, port, host, maxBodyBytes });

@@ -1,5 +1,5 @@
 import { CheckerRegistry, InvalidOptionError, defaultStrategy, parseStrategy } from 'schema-compat';
-import type { AvroCheckerOptions, Strategy } from 'schema-compat';
+import type { AvroCheckerOptions, Strategy, StrategyName } from 'schema-compat';
 import { normalizedText, schemaText, schemaTypeOf } from './content.js';
 import { RegistryError, RegistryErrorCode, notFound } from './errors.js';
 import { KeyedLock } from './lock.js';
@@ -22,7 +22,7 @@ export interface RegistryOptions {
    * The level when neither the subject nor the global config sets one. Default: Confluent BACKWARD;
    * Pulsar `defaultStrategy(type, 'pulsar')` (FULL for AVRO and JSON, ALWAYS_INCOMPATIBLE otherwise).
    */
-  readonly compatibility?: Strategy | string;
+  readonly compatibility?: StrategyName;
   /** The first version number of a subject. Default 1 (Confluent) or 0 (Pulsar). */
   readonly firstVersion?: number;
   /** How many parsed stored schemas to keep in memory. Default 10,000. */

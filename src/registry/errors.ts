@@ -49,6 +49,7 @@ export const CONFLUENT_ERROR_CODES: Readonly<Record<RegistryErrorCode, number>> 
  * order, a bad version or level. `message` is Confluent's text for the same case.
  */
 export class RegistryError extends SchemaCompatError {
+  override readonly name: string = 'RegistryError';
   readonly registryCode: RegistryErrorCode;
   /** Confluent's `error_code`, e.g. 40401. */
   readonly confluentErrorCode: number;
@@ -68,6 +69,7 @@ export class RegistryError extends SchemaCompatError {
  * `messages` is Confluent's list for it (`toConfluentMessages`), `message` Confluent's 409 text.
  */
 export class IncompatibleRegistrationError extends RegistryError {
+  override readonly name: string = 'IncompatibleRegistrationError';
   readonly subject: string;
   readonly result: CompatibilityResult;
   readonly messages: readonly string[];
@@ -100,6 +102,7 @@ export type WireFormatProblem = (typeof WireFormatProblem)[keyof typeof WireForm
 
 /** Bytes that are not a framed message of the expected wire format: never decoded into a value. */
 export class WireFormatError extends SchemaCompatError {
+  override readonly name: string = 'WireFormatError';
   readonly problem: WireFormatProblem;
 
   constructor(problem: WireFormatProblem, message: string) {

@@ -15,6 +15,7 @@ export interface ConfigProblem {
 
 /** A configuration file that cannot be used: every problem, each at its line (`file:line:column: path: problem [rule]`). */
 export class ConfigError extends SchemaCompatError {
+  override readonly name: string = 'ConfigError';
   readonly file: string;
   readonly problems: readonly ConfigProblem[];
 
@@ -27,6 +28,7 @@ export class ConfigError extends SchemaCompatError {
 
 /** No configuration file where one was looked for, or a run that has nothing to check. */
 export class RepositoryError extends SchemaCompatError {
+  override readonly name: string = 'RepositoryError';
   constructor(message: string) {
     super('REPOSITORY_INVALID', message);
   }

@@ -37,6 +37,7 @@ export type SourceErrorCode = (typeof SourceErrorCode)[keyof typeof SourceErrorC
  * what to do about it (the `git fetch` to run, `fetch-depth: 0`, the credentials to set).
  */
 export class SourceError extends SchemaCompatError {
+  override readonly name: string = 'SourceError';
   override readonly code: SourceErrorCode;
   /** The source, as the user wrote it or as `describeSource` names it. */
   readonly source: string;

@@ -2,23 +2,18 @@ import { describe, expect, it } from 'vitest';
 import {
   AvroChecker, AvroDataError, IncompatibleSchemaError, SchemaCompatError, SchemaParseError, createAvroResolver, decodeAvro, encodeAvro, parseSchema,
 } from 'schema-compat';
+import { thrown } from '../support/thrown.js';
 
 const record = (name: string, fields: readonly object[], extra: object = {}): object => ({ type: 'record', name, fields, ...extra });
 const field = (name: string, type: unknown, extra: object = {}): object => ({ name, type, ...extra });
+/** Bytes as the data plane reads them: a plain Uint8Array, not a Node Buffer (it runs in browsers too). */
+const u8 = (...values: number[]): Uint8Array => Uint8Array.from(values);
 
 /** Writes `value` with `writer`, reads it with `reader`. */
 function roundTrip(value: unknown, writer: object, reader: object, profile?: 'confluent' | 'pulsar' | 'strict'): unknown {
   return decodeAvro(encodeAvro(value, writer), writer, reader, profile ? { profile } : {});
 }
 
-function thrown(run: () => unknown): unknown {
-  try {
-    run();
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected an error');
-}
 
 describe('createAvroResolver: values the reader reads', () => {
   it('reads a schema against itself unchanged, in the documented representation', () => {
@@ -27,7 +22,7 @@ describe('createAvroResolver: values the reader reads', () => {
       field('s', 'string'), field('y', 'bytes'), field('x', { type: 'fixed', name: 'F', size: 2 }), field('e', { type: 'enum', name: 'E', symbols: ['A', 'B'] }),
       field('a', { type: 'array', items: 'int' }), field('m', { type: 'map', values: 'string' }), field('u', ['null', 'string']),
     ]);
-    const value = { n: null, b: true, i: -5, l: 2 ** 40, f: 1.5, d: 0.1, s: 'hé', y: Buffer.from([0, 255]), x: Buffer.from([1, 2]), e: 'B', a: [1, 2], m: { k: 'v' }, u: 'x' };
+    const value = { n: null, b: true, i: -5, l: 2 ** 40, f: 1.5, d: 0.1, s: 'hé', y: u8(0, 255), x: u8(1, 2), e: 'B', a: [1, 2], m: { k: 'v' }, u: 'x' };
     expect(roundTrip(value, schema, schema)).toEqual(value);
   });
 
@@ -45,7 +40,7 @@ describe('createAvroResolver: values the reader reads', () => {
   it('promotes string to bytes and bytes to string (UTF-8)', () => {
     const writer = record('R', [field('s', 'string'), field('y', 'bytes')]);
     const reader = record('R', [field('s', 'bytes'), field('y', 'string')]);
-    expect(roundTrip({ s: 'é', y: Buffer.from('ü', 'utf8') }, writer, reader)).toEqual({ s: Buffer.from([0xc3, 0xa9]), y: 'ü' });
+    expect(roundTrip({ s: 'é', y: Buffer.from('ü', 'utf8') }, writer, reader)).toEqual({ s: u8(0xc3, 0xa9), y: 'ü' });
   });
 
   it('fills reader fields the writer lacks with their defaults, a union default on its second branch included (1.12)', () => {
@@ -62,7 +57,7 @@ describe('createAvroResolver: values the reader reads', () => {
       field('l', { type: 'array', items: 'long' }, { default: [1, 2] }),
     ]);
     expect(roundTrip({ a: 1 }, writer, reader)).toEqual({
-      a: 1, u: 5, y: Buffer.from([255, 1]), x: Buffer.from([0x61, 0x62, 0]), r: { p: 'x', q: 9 }, f: Math.fround(0.1), e: 'B', m: { k: 'v' }, l: [1, 2],
+      a: 1, u: 5, y: u8(255, 1), x: u8(0x61, 0x62, 0), r: { p: 'x', q: 9 }, f: Math.fround(0.1), e: 'B', m: { k: 'v' }, l: [1, 2],
     });
   });
 
@@ -85,10 +80,18 @@ describe('createAvroResolver: values the reader reads', () => {
     expect([roundTrip({ e: 'A' }, writer, reader), roundTrip({ e: 'C' }, writer, reader)]).toEqual([{ e: 'A' }, { e: 'U' }]);
   });
 
+  it('reads bytes and fixed as plain Uint8Arrays of their own, from a Node Buffer too (Buffer#slice would share its memory)', () => {
+    const schema = record('R', [field('y', 'bytes'), field('x', { type: 'fixed', name: 'F', size: 2 })]);
+    const input = Buffer.from(encodeAvro({ y: u8(1, 2), x: u8(3, 4) }, schema));
+    const value = decodeAvro(input, schema, schema) as { y: Uint8Array; x: Uint8Array };
+    input.fill(0);
+    expect([value, Object.getPrototypeOf(value.y) === Uint8Array.prototype, Object.getPrototypeOf(value.x) === Uint8Array.prototype]).toEqual([{ y: u8(1, 2), x: u8(3, 4) }, true, true]);
+  });
+
   it('compares names without their namespaces, as Java does', () => {
     const writer = record('R', [field('x', { type: 'fixed', name: 'F', namespace: 'b', size: 1 })], { namespace: 'a' });
     const reader = record('R', [field('x', { type: 'fixed', name: 'F', namespace: 'c', size: 1 })], { namespace: 'z' });
-    expect(roundTrip({ x: Buffer.from([7]) }, writer, reader)).toEqual({ x: Buffer.from([7]) });
+    expect(roundTrip({ x: Buffer.from([7]) }, writer, reader)).toEqual({ x: u8(7) });
   });
 
   it("picks Java's reader union branch: the same type first, where avsc takes the first branch that can read", () => {
@@ -96,7 +99,7 @@ describe('createAvroResolver: values the reader reads', () => {
     const long = roundTrip(2 ** 24 + 1, ['long'] as unknown as object, ['float', 'long'] as unknown as object);
     const swapped = ['bytes', 'string'] as unknown as object;
     const pair = [roundTrip(Buffer.from('b'), swapped, ['string', 'bytes'] as unknown as object), roundTrip('s', swapped, ['string', 'bytes'] as unknown as object)];
-    expect({ bytes, long, pair }).toEqual({ bytes: Buffer.from([0xff]), long: 2 ** 24 + 1, pair: [Buffer.from('b'), 's'] });
+    expect({ bytes, long, pair }).toEqual({ bytes: u8(0xff), long: 2 ** 24 + 1, pair: [u8(0x62), 's'] });
   });
 
   it('reads a record into the union branch of the same name', () => {
@@ -179,7 +182,7 @@ describe('createAvroResolver: errors', () => {
   it('under profile strict, a decimal read with another scale is incompatible', () => {
     const writer = { type: 'bytes', logicalType: 'decimal', precision: 6, scale: 2 };
     const reader = { type: 'bytes', logicalType: 'decimal', precision: 6, scale: 3 };
-    expect(createAvroResolver(reader, writer).decode(encodeAvro(Buffer.from([1]), writer))).toEqual(Buffer.from([1]));
+    expect(createAvroResolver(reader, writer).decode(encodeAvro(Buffer.from([1]), writer))).toEqual(u8(1));
     expect((thrown(() => createAvroResolver(reader, writer, { profile: 'strict' })) as IncompatibleSchemaError).incompatibilities).toEqual([
       { type: 'DECIMAL_MISMATCH', location: '/', message: 'writer decimal(6,2) read as decimal(6,3)' },
     ]);

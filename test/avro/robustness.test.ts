@@ -636,7 +636,7 @@ describe('frozen and mutated inputs', () => {
 
   for (const [what, candidate] of [['compatible', compatibleCandidate], ['incompatible', incompatibleCandidate]] as const) {
     it(`deep-frozen candidate and history (${what}): no TypeError, the same result, nothing changed`, () => {
-      for (const strategy of ['FULL_TRANSITIVE', 'BACKWARD', 'FORWARD_TRANSITIVE', 'ALWAYS_INCOMPATIBLE', 'NONE']) {
+      for (const strategy of ['FULL_TRANSITIVE', 'BACKWARD', 'FORWARD_TRANSITIVE', 'ALWAYS_INCOMPATIBLE', 'NONE'] as const) {
         for (const history of histories()) {
           const expected = checkCompatibility(strategy, structuredClone(candidate), structuredClone(history));
           const frozenCandidate = deepFreeze(structuredClone(candidate));

@@ -130,6 +130,9 @@ describe('schema-compat check: bad input exits 2', () => {
   it.each([
     [[], 'missing command'],
     [['validate'], 'unknown command "validate"'],
+    // A misspelt command is named as a command even when options follow it.
+    [['chek', '--strategy', 'FULL', 'a.avsc', 'b.avsc'], 'unknown command "chek" (did you mean \'check\'?)'],
+    [['Serve'], 'unknown command "Serve" (did you mean \'serve\'?)'],
     [['--verbose'], 'unknown option --verbose'],
   ])('program usage error %j: exit 2 with the reason and the program usage line', (args, reason) => {
     const run = cli(args);

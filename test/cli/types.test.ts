@@ -48,7 +48,7 @@ describe('schema-compat check: the schema type comes from the extension', () => 
   });
 
   it('says what to install when protobufjs is missing (exit 2), and Avro still works without it', () => {
-    const withoutProtobufjs = { nodeArgs: ['--require', './test/cli/no-protobufjs.cjs'] };
+    const withoutProtobufjs = { nodeArgs: ['--import', './test/cli/no-protobufjs.mjs'] };
     const run = cli(['check', ...PROTO], {}, withoutProtobufjs);
     expect(run.code).toBe(2);
     expect(run.stdout).toBe('');

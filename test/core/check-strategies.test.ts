@@ -4,7 +4,7 @@ import {
   checkCompatibility, parseSchema,
 } from 'schema-compat';
 import type {
-  CompatibilityResult, Direction, Finding, Incompatibility, PairResult, ParseOptions, Roles, SchemaChecker, SchemaInput, Strategy,
+  CompatibilityResult, Direction, Finding, Incompatibility, PairResult, ParseOptions, Roles, SchemaChecker, SchemaInput, Strategy, StrategyName,
 } from 'schema-compat';
 
 // ---------------------------------------------------------------------------------------------
@@ -105,15 +105,16 @@ const CANDIDATES: Readonly<Record<string, Candidate>> = {
   },
 };
 
-const STRATEGIES: ReadonlyArray<readonly [Strategy, string]> = [
+// Mixed case compiles only through a cast (the types take upper and lower case), and works at run time.
+const STRATEGIES: ReadonlyArray<readonly [Strategy, StrategyName]> = [
   ['NONE', 'ALWAYS_COMPATIBLE'],
   ['ALWAYS_INCOMPATIBLE', 'disabled'],
   ['BACKWARD', 'backward'],
   ['BACKWARD_TRANSITIVE', 'BACKWARD_ALL'],
-  ['FORWARD', 'Forward'],
+  ['FORWARD', 'Forward' as StrategyName],
   ['FORWARD_TRANSITIVE', 'forward_all'],
   ['FULL', 'BOTH'],
-  ['FULL_TRANSITIVE', 'Full_All'],
+  ['FULL_TRANSITIVE', 'Full_All' as StrategyName],
 ];
 
 // Confluent's sentences for the two Avro finding types used here, "new" and "old" by direction.
@@ -642,7 +643,7 @@ describe('UnknownSchemaTypeError', () => {
   it('a registry with only the toy checker does not know AVRO', () => {
     const expected = {
       name: 'UnknownSchemaTypeError', code: 'UNKNOWN_SCHEMA_TYPE', schemaType: 'AVRO', knownTypes: ['TOY'],
-      message: 'No checker is registered for schema type "AVRO". Registered types: TOY',
+      message: 'No checker is registered for schema type "AVRO". Registered types: TOY. To check this type, register a SchemaChecker for it on a CheckerRegistry and pass it as the `registry` option',
     };
     expect(unknownTypeOf(() => checkCompatibility('BACKWARD', '"int"', [], { registry: toyRegistry() }))).toEqual(expected);
     expect(unknownTypeOf(() => parseSchema('AVRO', '"int"', { registry: toyRegistry() }))).toEqual(expected);

@@ -69,8 +69,8 @@ describe('schema-compat serve (runServe)', () => {
 describe('schema-compat serve in an install without protobufjs (the built CLI, a subprocess)', () => {
   it('starts with Avro and JSON Schema, says Protobuf is off and how to turn it on, and refuses a Protobuf schema', async () => {
     const root = fileURLToPath(new URL('../..', import.meta.url));
-    // no-protobufjs.cjs makes `protobufjs` unresolvable, as on an install without the optional peer.
-    const child = spawn(process.execPath, ['--require', './test/cli/no-protobufjs.cjs', 'dist/cli.js', 'serve', '--port', '0'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    // no-protobufjs.mjs makes `protobufjs` unresolvable, as on an install without the optional peer.
+    const child = spawn(process.execPath, ['--import', './test/cli/no-protobufjs.mjs', 'dist/cli.js', 'serve', '--port', '0'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
     try {
       const lines = await firstLines(child, 2);
       const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(lines[0] ?? '')?.[1];

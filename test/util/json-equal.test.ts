@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { checkCompatibility } from 'schema-compat';
+import { jsonEqual } from '../../src/util/json-equal.js';
+import type { JsonValue } from '../../src/util/json.js';
+
+// Why the hand-written deep equality stays (docs/performance.md, "Deep equality"): fast-deep-equal
+// 3.1.3 calls `a.valueOf()` / `a.toString()` when an object's own key shadows them (a TypeError for
+// the JSON `{"valueOf": 1}`), compares `constructor` keys by reference, and calls objects without a
+// prototype (which this library builds from user keys) unequal to plain ones or throws on them.
+describe('jsonEqual: deep equality of JSON values, whatever their keys', () => {
+  it('compares objects whose keys are Object.prototype members as ordinary keys', () => {
+    for (const key of ['valueOf', 'toString', 'constructor', 'hasOwnProperty', '__proto__']) {
+      const a = JSON.parse(`{"${key}": {"x": [1, 2]}}`) as JsonValue;
+      const same = JSON.parse(`{"${key}": {"x": [1, 2]}}`) as JsonValue;
+      const other = JSON.parse(`{"${key}": {"x": [1, 3]}}`) as JsonValue;
+      expect([key, jsonEqual(a, same), jsonEqual(a, other)]).toEqual([key, true, false]);
+    }
+  });
+
+  it('ignores key order and prototypes, tells arrays from objects, and takes NaN as equal to NaN', () => {
+    const bare = Object.assign(Object.create(null) as Record<string, JsonValue>, { b: 1, a: [true, null] });
+    expect(jsonEqual(bare, { a: [true, null], b: 1 })).toBe(true);
+    expect(jsonEqual({ 0: 'x' }, ['x'])).toBe(false);
+    expect(jsonEqual({ a: 1 }, { b: 1 })).toBe(false);
+    expect(jsonEqual(Number.NaN, Number.NaN)).toBe(true);
+    expect(jsonEqual([1, [2]], [1, [2, 3]])).toBe(false);
+  });
+
+  it('lets a JSON Schema whose enum and const hold such objects be checked', () => {
+    const old: object = { type: 'object', properties: { p: { enum: [{ valueOf: 1 }, { toString: 'a' }] } } };
+    const narrowed = { type: 'object', properties: { p: { enum: [{ valueOf: 1 }] } } };
+    expect(checkCompatibility('BACKWARD', old, [old], { schemaType: 'JSON' }).identical).toEqual({ version: 1 });
+    const result = checkCompatibility('BACKWARD', narrowed, [old], { schemaType: 'JSON' });
+    expect(result.compatible).toBe(false);
+    expect(result.incompatibilities.map((finding) => finding.type)).toContain('ENUM_ARRAY_NARROWED');
+  });
+});
