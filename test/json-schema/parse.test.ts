@@ -42,6 +42,16 @@ describe('bad input gives a SchemaParseError naming the JSON pointer and the rul
     expect(failure({ $ref: '#' })).toBe('schema / REF_CYCLE');
     expect(failure({ definitions: { a: { $ref: '#/definitions/b' }, b: { $ref: '#/definitions/a' } }, $ref: '#/definitions/a' })).toBe('schema / REF_CYCLE');
     expect(failure({ $ref: 'other.json' }, { references: { 'other.json': { type: 7 } } })).toBe('schema reference "other.json" /type KEYWORD_TYPE');
+    // A `$dynamicAnchor` is also a plain anchor in 2020-12 (core §8.2.2); before 2020-12 it is an unknown keyword.
+    const dynamic = (schema: string): object => ({ $schema: schema, $defs: { node: { $dynamicAnchor: 'node', type: 'string' } }, properties: { a: { $ref: '#node' } } });
+    expect(failure(dynamic('https://json-schema.org/draft/2020-12/schema'))).toBe('parsed');
+    expect(failure(dynamic('https://json-schema.org/draft/2019-09/schema'))).toBe('schema /properties/a/$ref DANGLING_REF');
+    // `$defs` is no draft-07 keyword: its values are annotations unless a `$ref` points at one.
+    const draft7 = 'http://json-schema.org/draft-07/schema#';
+    expect(failure({ $schema: draft7, $defs: { description: 'x' } })).toBe('parsed');
+    expect(failure({ $schema: draft7, $defs: { a: { type: 'string' } }, properties: { p: { $ref: '#/$defs/a' } } })).toBe('parsed');
+    expect(failure({ $schema: draft7, $defs: { a: 'x' }, properties: { p: { $ref: '#/$defs/a' } } })).toBe('schema /$defs/a NOT_A_SCHEMA');
+    expect(failure({ $schema: 'https://json-schema.org/draft/2020-12/schema', $defs: { description: 'x' } })).toBe('schema /$defs/description NOT_A_SCHEMA');
   });
   it('text that is not JSON, nesting past the bound', () => {
     expect(failure('{"type": "string",}')).toBe('schema 1:19 INVALID_JSON');

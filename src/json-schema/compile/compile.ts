@@ -102,7 +102,10 @@ export class Compiler {
         ...optional('else', reader.has('else') ? sub(['else'], reader.value('else') as JsonValue) : undefined),
       });
     }
-    for (const key of ['definitions', '$defs']) for (const [name, child] of Object.entries(reader.object(key) ?? {})) sub([key, name], child);
+    // `$defs` is a keyword from 2019-09 only (before, an annotation whose values need not be schemas, reached
+    // by a `$ref` pointer if at all); `definitions` stays schema-valued in every draft's metaschema.
+    const containers = atLeast(this.draft, '2019-09') ? ['definitions', '$defs'] : ['definitions'];
+    for (const key of containers) for (const [name, child] of Object.entries(reader.object(key) ?? {})) sub([key, name], child);
     const text = selfContainedText(raw);
     if (parts.length === 0) return { kind: 'empty', pointer: reader.pointer, annotations, draft: this.draft, ...text };
     const only = parts[0] as JsonNode;

@@ -53,6 +53,9 @@ export function indexDocument(index: ResourceIndex, root: JsonValue, base: strin
     else if (typeof id === 'string') here = registerRootId(index, value, id, outer);
     const anchor = value['$anchor'];
     if (typeof anchor === 'string' && atLeast(draft, '2019-09')) index.anchors.set(`${splitFragment(here).resource}#${anchor}`, value);
+    // A `$dynamicAnchor` is also a plain anchor that `$ref` may name (2020-12 core §8.2.2).
+    const dynamicAnchor = value['$dynamicAnchor'];
+    if (typeof dynamicAnchor === 'string' && atLeast(draft, '2020-12')) index.anchors.set(`${splitFragment(here).resource}#${dynamicAnchor}`, value);
     index.places.set(value, { pointer, base: here, input });
     for (const [key, child] of Object.entries(value)) {
       if (key === 'enum' || key === 'const' || key === 'default' || key === 'examples') continue;
