@@ -110,6 +110,17 @@ describe("Buf's categories", () => {
     expect(findings(wireJson, before, after)).toEqual(['FIELD_SAME_NAME #/M/1', 'FIELD_SAME_JSON_NAME #/M/1', 'FIELD_WIRE_JSON_COMPATIBLE_TYPE #/M/1']);
   });
 
+  it("says renames in Buf's sentences (bufbreakingcheck: FIELD_SAME_NAME leaves the name out of the field's description, ENUM_VALUE_SAME_NAME quotes the sorted names)", () => {
+    const sentences = (before: string, after: string): string[] => wireJson.canRead(wireJson.parse(after), wireJson.parse(before)).incompatibilities.filter((finding) => finding.type.endsWith('_SAME_NAME')).map((finding) => finding.message);
+    expect(sentences(proto3('message M { int32 a = 1; }'), proto3('message M { int32 b = 1; }'))).toEqual(['Field "1" on message "M" changed name from "a" to "b".']);
+    expect(sentences(proto3('enum E { E_ZERO = 0; E_ONE = 1; }'), proto3('enum E { E_ZERO = 0; E_UNO = 1; }'))).toEqual(['Enum value "1" on enum "E" changed name from "E_ONE" to "E_UNO".']);
+    const aliased = (body: string): string => proto3(`enum E { option allow_alias = true; E_ZERO = 0; ${body} }`);
+    expect(sentences(aliased('E_B = 1; E_A = 1;'), aliased('E_C = 1; E_D = 1;'))).toEqual([
+      'Enum value "1" on enum "E" changed names from "E_A", "E_B" to "E_C", "E_D".',
+      'Enum value "1" on enum "E" changed names from "E_A", "E_B" to "E_C", "E_D".',
+    ]);
+  });
+
   it('package changes are FILE_SAME_PACKAGE; reserved ranges may not shrink', () => {
     expect(findings(wire, proto3('message M { reserved 5 to 9; }', 'package a;\n'), proto3('message M { reserved 5 to 8; }', 'package b;\n'))).toEqual(['FILE_SAME_PACKAGE #/']);
     expect(findings(wire, proto3('message M { reserved 5 to 9; }'), proto3('message M { reserved 5 to 8; }'))).toEqual(['RESERVED_MESSAGE_NO_DELETE #/M']);

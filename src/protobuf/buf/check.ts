@@ -44,7 +44,10 @@ function checkEnumPair(findings: BufFindings, previous: BufEnum, current: BufEnu
     } else if (!names.every((name) => now.includes(name))) {
       // Every previous name must survive; a new alias is fine (Buf's ElementsContained).
       // One finding per current value of that number, as Buf attaches one to each.
-      for (const _name of now) findings.add(R.ENUM_VALUE_SAME_NAME, file, `${fullName}/${number}`, `Enum value "${number}" on enum "${shortName(fullName)}" changed name from ${names.join(', ')} to ${now.join(', ')}.`);
+      // Buf's sentence: the names sorted and quoted, "names" when both sides have several.
+      const quoted = (list: readonly string[]): string => [...list].sort().map((name) => `"${name}"`).join(', ');
+      const sentence = `Enum value "${number}" on enum "${shortName(fullName)}" changed name${names.length > 1 && now.length > 1 ? 's' : ''} from ${quoted(names)} to ${quoted(now)}.`;
+      for (const _name of now) findings.add(R.ENUM_VALUE_SAME_NAME, file, `${fullName}/${number}`, sentence);
     }
   }
   if (previous.jsonFormat === 'ALLOW' && current.jsonFormat !== 'ALLOW') findings.add(R.ENUM_SAME_JSON_FORMAT, file, fullName, `Enum "${shortName(fullName)}" JSON format support changed from ALLOW to ${current.jsonFormat}.`);

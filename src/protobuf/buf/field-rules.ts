@@ -94,7 +94,9 @@ export function checkFieldPair(findings: BufFindings, pair: FieldPair): void {
   const path = `${pair.message.fullName}/${pair.current.number}`;
   checkDefault(findings, pair);
   checkOneof(findings, pair);
-  if (pair.previous.name !== pair.current.name) findings.add(R.FIELD_SAME_NAME, pair.message.file, path, `${describe(pair)} changed name from "${pair.previous.name}" to "${pair.current.name}".`);
+  // Buf leaves the name out of the field's description here (bufbreakingcheck's checkFieldSameName).
+  const unnamed = `Field "${pair.current.number}" on message "${pair.message.fullName.split('.').pop() ?? ''}"`;
+  if (pair.previous.name !== pair.current.name) findings.add(R.FIELD_SAME_NAME, pair.message.file, path, `${unnamed} changed name from "${pair.previous.name}" to "${pair.current.name}".`);
   if (pair.previous.jsonName !== pair.current.jsonName) findings.add(R.FIELD_SAME_JSON_NAME, pair.message.file, path, `${describe(pair)} changed option "json_name" from "${pair.previous.jsonName}" to "${pair.current.jsonName}".`);
   if (findings.has(R.FIELD_WIRE_COMPATIBLE_TYPE)) checkType(findings, pair, R.FIELD_WIRE_COMPATIBLE_TYPE, WIRE_GROUP);
   if (findings.has(R.FIELD_WIRE_JSON_COMPATIBLE_TYPE)) checkType(findings, pair, R.FIELD_WIRE_JSON_COMPATIBLE_TYPE, WIRE_JSON_GROUP);
