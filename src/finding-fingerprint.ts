@@ -1,6 +1,7 @@
 import { toHex } from './hash/hex.js';
 import { sha256 } from './hash/sha256.js';
 import type { Incompatibility } from './result.js';
+import { utf8Bytes } from './util/bytes.js';
 
 /**
  * A finding's stable identity, for approving it once (an `ignore` entry) and recognising it in the
@@ -11,5 +12,5 @@ import type { Incompatibility } from './result.js';
 export function findingFingerprint(finding: Pick<Incompatibility, 'direction' | 'type' | 'location' | 'message'>, subject = ''): string {
   const message = finding.message.replace(/\bversion \d+\b/g, 'version');
   const identity = JSON.stringify([subject, finding.direction, finding.type, finding.location, message]);
-  return toHex(sha256(new TextEncoder().encode(identity))).slice(0, 16);
+  return toHex(sha256(utf8Bytes(identity))).slice(0, 16);
 }

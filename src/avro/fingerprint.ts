@@ -3,6 +3,7 @@ import { crc64Avro, crc64AvroBytes } from '../hash/crc64-avro.js';
 import { md5 } from '../hash/md5.js';
 import { sha256 } from '../hash/sha256.js';
 import { isParsedSchema } from '../schema.js';
+import { utf8Bytes } from '../util/bytes.js';
 import { describeValue } from '../util/describe.js';
 import type { ParsedSchema } from '../schema.js';
 import { parsingCanonicalForm as canonicalFormOf } from './canonical.js';
@@ -53,7 +54,7 @@ export function parsingCanonicalForm(schema: AvroSchemaLike): string {
  * single-object encoding). Algorithm names are case-insensitive; `crc64`, `sha256` also work.
  */
 export function fingerprint(schema: AvroSchemaLike, algorithm: FingerprintAlgorithm | string = 'CRC-64-AVRO'): Uint8Array {
-  const bytes = new TextEncoder().encode(parsingCanonicalForm(schema));
+  const bytes = utf8Bytes(parsingCanonicalForm(schema));
   switch (fingerprintAlgorithm(algorithm)) {
     case 'CRC-64-AVRO':
       return crc64AvroBytes(bytes);
@@ -66,7 +67,7 @@ export function fingerprint(schema: AvroSchemaLike, algorithm: FingerprintAlgori
 
 /** The 64-bit CRC-64-AVRO fingerprint as a signed value, like Java's `SchemaNormalization.parsingFingerprint64`. */
 export function fingerprint64(schema: AvroSchemaLike): bigint {
-  return BigInt.asIntN(64, crc64Avro(new TextEncoder().encode(parsingCanonicalForm(schema))));
+  return BigInt.asIntN(64, crc64Avro(utf8Bytes(parsingCanonicalForm(schema))));
 }
 
 /** Reads an algorithm name; throws `InvalidOptionError` listing the known ones. */

@@ -1,5 +1,6 @@
 import { SchemaParseError } from '../errors.js';
 import type { SchemaType } from '../schema-type.js';
+import { ownValue } from '../util/own.js';
 
 /** Keywords only a JSON Schema document has at its root (Avro has none of them, nor these `type`s). */
 const JSON_SCHEMA_KEYWORDS = ['$schema', '$id', '$ref', '$defs', 'definitions', 'properties', 'patternProperties', 'allOf', 'anyOf', 'oneOf'];
@@ -24,7 +25,7 @@ export function likelyLanguage(input: unknown): { readonly schemaType: SchemaTyp
   const root = input as Readonly<Record<string, unknown>>;
   const keyword = JSON_SCHEMA_KEYWORDS.find((key) => Object.hasOwn(root, key));
   if (keyword !== undefined) return { schemaType: 'JSON', evidence: `it has \`${keyword}\` at its root` };
-  const type = Object.hasOwn(root, 'type') ? root['type'] : undefined;
+  const type = ownValue(root, 'type');
   if (typeof type === 'string' && JSON_SCHEMA_TYPES.includes(type)) return { schemaType: 'JSON', evidence: `its root has \`"type": "${type}"\`` };
   return undefined;
 }

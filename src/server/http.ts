@@ -9,6 +9,7 @@ import { offloadChecks } from './checks.js';
 import type { HttpAnswer } from './errors.js';
 import { errorAnswer, httpErrors } from './errors.js';
 import { matchRoute } from './routes.js';
+import { ownValue } from '../util/own.js';
 
 export { SCHEMA_REGISTRY_MEDIA_TYPE } from './body.js';
 
@@ -73,7 +74,7 @@ async function answer(registry: Registry, request: IncomingMessage, limit: numbe
     throw httpErrors.notFound();
   }
   const method = request.method ?? 'GET';
-  const handler = Object.hasOwn(match.route.methods, method) ? match.route.methods[method] : undefined;
+  const handler = ownValue(match.route.methods, method);
   if (!handler) {
     request.resume();
     throw httpErrors.methodNotAllowed();

@@ -1,4 +1,5 @@
 import type { Registry, SchemaReference, SchemaSubmission } from 'schema-compat/registry';
+import { ownValue } from '../util/own.js';
 import { httpErrors } from './errors.js';
 
 /** What a route handler gets: the path parameters (decoded), the query and the parsed JSON body. */
@@ -21,7 +22,7 @@ export function param(context: RouteContext, index: number): string {
 
 /** A field of a JSON body: own properties only, so a key like `__proto__` or `constructor` is just a key. */
 export function field(body: unknown, name: string): unknown {
-  return typeof body === 'object' && body !== null && Object.hasOwn(body, name) ? (body as Record<string, unknown>)[name] : undefined;
+  return ownValue(body as Readonly<Record<string, unknown>> | null | undefined, name);
 }
 
 /** Reads Confluent's `RegisterSchemaRequest` body: `{schema, schemaType?, references?, metadata?}`. */

@@ -94,7 +94,7 @@ function* objects(generator: InstanceGenerator, node: ObjectNode, writer: Object
       yield* [{ [name]: extra }, { ...value, [name]: extra }];
       // A dependent schema's own properties, with values of every type: one may break it.
       const inner = dependency.kind === 'schema' ? parts(dependency.schema).find((part): part is ObjectNode => part.kind === 'object') : undefined;
-      for (const other of inner?.properties.keys() ?? []) for (const any of ANY_VALUES) yield { ...value, [name]: extra, [other]: any };
+      for (const other of inner?.properties.keys() ?? []) for (const filler of ANY_VALUES) yield { ...value, [name]: extra, [other]: filler };
     }
   }
 }
