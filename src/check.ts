@@ -35,7 +35,8 @@ interface Version {
   readonly label: number;
 }
 
-const ROLES: Readonly<Record<Direction, Roles>> = {
+/** Which schema reads and which writes in each direction of a pairwise check. */
+export const ROLES: Readonly<Record<Direction, Roles>> = {
   BACKWARD: { reader: 'new', writer: 'old' },
   FORWARD: { reader: 'old', writer: 'new' },
 };
@@ -49,7 +50,7 @@ export function checkCompatibility(strategy: StrategyName, candidate: SchemaInpu
   const canonical = parseStrategy(strategy);
   const length = historyLength(history);
   const read = checkOptions(options);
-  const registry = read.registry ?? CheckerRegistry.withDefaults({ ...(read.avro === undefined ? {} : { avro: read.avro as AvroCheckerOptions }), ...(read.json === undefined ? {} : { json: read.json as JsonSchemaCheckerOptions }) });
+  const registry = checkersOf(read);
   const next = toParsed(registry, candidate, 'candidate', read);
   const versions: Version[] = [];
   for (let i = 0; i < length; i++) {
@@ -115,7 +116,13 @@ function historyItem(history: readonly SchemaInput[], i: number): unknown {
   return item;
 }
 
-function toParsed(registry: CheckerRegistry, input: unknown, label: string, options: ReadOptions): ParsedSchema {
+/** The checkers of a call: the caller's registry, or the built-in ones with the Avro and JSON options. */
+export function checkersOf(read: { readonly registry: CheckerRegistry | undefined; readonly avro: unknown; readonly json: unknown }): CheckerRegistry {
+  return read.registry ?? CheckerRegistry.withDefaults({ ...(read.avro === undefined ? {} : { avro: read.avro as AvroCheckerOptions }), ...(read.json === undefined ? {} : { json: read.json as JsonSchemaCheckerOptions }) });
+}
+
+/** An input as a `ParsedSchema`: one already parsed is kept, text or JSON is parsed as `options.schemaType`, errors naming `label`. */
+export function toParsed(registry: CheckerRegistry, input: unknown, label: string, options: Pick<ReadOptions, 'schemaType' | 'references'>): ParsedSchema {
   if (isParsedSchema(input)) return input;
   return parseWith(registry, options.schemaType, input, { label, ...(options.references ? { references: options.references } : {}) });
 }
@@ -169,9 +176,13 @@ function compareWithVersions(strategy: Strategy, checker: SchemaChecker<unknown>
 }
 
 function placeFinding(checker: SchemaChecker<unknown>, finding: Finding, direction: Direction, version: number): Incompatibility {
-  const roles = ROLES[direction];
-  const description = checker.describe ? checker.describe(finding, roles) : `${finding.message} (at ${finding.location} in the ${roles.reader} schema)`;
+  const description = describeFinding(checker, finding, ROLES[direction]);
   return { type: finding.type, direction, version, location: finding.location, message: finding.message, description };
+}
+
+/** The checker's sentence for a finding, or its message and location when it has none. */
+export function describeFinding(checker: SchemaChecker<unknown>, finding: Finding, roles: Roles): string {
+  return checker.describe ? checker.describe(finding, roles) : `${finding.message} (at ${finding.location} in the ${roles.reader} schema)`;
 }
 
 /** A version of another schema type is incompatible, except under NONE (Confluent PR #1808). */

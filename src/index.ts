@@ -8,6 +8,10 @@ export type { Direction, StrategyAlias, StrategyName, StrategyScope, UpgradeOrde
 export { CoreFindingType } from './result.js';
 export { findingFingerprint } from './finding-fingerprint.js';
 export type { CompatibilityResult, Incompatibility, Finding, PairResult, Explanation, Witness } from './result.js';
+export { diffSchemas } from './diff/diff-schemas.js';
+export type { DiffOptions } from './diff/diff-schemas.js';
+export { DiffChangeType } from './diff/change.js';
+export type { Change, ChangeDraft, ChangeLocation } from './diff/change.js';
 
 // Schemas and checkers.
 export { SchemaType } from './schema-type.js';
@@ -24,6 +28,7 @@ export { AvroChecker } from './avro/checker.js';
 export type { AvroCheckerOptions, AvroProfile } from './avro/checker.js';
 export { AvroIncompatibilityType, AvroWarningType } from './avro/compat/findings.js';
 export { AvroParseRule } from './avro/parse-rules.js';
+export { AvroChangeType } from './avro/diff/change-types.js';
 export { parsingCanonicalForm, fingerprint, fingerprint64 } from './avro/fingerprint.js';
 export type { FingerprintAlgorithm, AvroSchemaLike } from './avro/fingerprint.js';
 export { toHex } from './hash/hex.js';
@@ -33,6 +38,7 @@ export type {
 } from './avro/model.js';
 
 // JSON Schema.
+export type { JsonChangeType } from './json-schema/changes.js';
 export { JsonSchemaChecker, JsonFormatFindingType, isAvroRecordDefinition, JsonDifferenceType, JsonSchemaParseRule, JSON_SCHEMA_MAX_DEPTH } from './json-schema/index.js';
 export type { JsonSchemaCheckerOptions, JsonTypeSchema, JsonSchemaDifference, JsonRuleSet, JsonSchemaPolicy, JsonSchemaDocument, JsonNode, Draft } from './json-schema/index.js';
 export { jsonSchemaExplainer, explainJsonWitness, JsonWitnessReason, jsonSchemaHint, validateInstance } from './json-schema/index.js';

@@ -2,7 +2,9 @@ import { InvalidOptionError } from '../errors.js';
 import { describeValue } from '../util/describe.js';
 import { booleanOption, readOptions } from '../util/options.js';
 import type { PairChecker, ParseOptions, Roles, SchemaChecker } from '../checkers/types.js';
+import type { ChangeDraft } from '../diff/change.js';
 import type { Explanation, Finding, PairResult } from '../result.js';
+import { AvroDiff } from './diff/walk.js';
 import { canReadAvro } from './compat/can-read.js';
 import type { AvroProfile } from './compat/can-read.js';
 import { describeAvroFinding } from './compat/findings.js';
@@ -91,6 +93,11 @@ export class AvroChecker implements SchemaChecker<AvroSchema> {
 
   describe(finding: Finding, roles: Roles): string {
     return describeAvroFinding(finding, roles);
+  }
+
+  /** Every change from `original` to `update` along resolution's paths (`diffSchemas` grades them). */
+  listChanges(original: AvroSchema, update: AvroSchema): readonly ChangeDraft[] {
+    return AvroDiff.run(original, update);
   }
 
   /**

@@ -1,3 +1,4 @@
+import type { ChangeDraft } from '../diff/change.js';
 import type { Explanation, Finding, PairResult } from '../result.js';
 
 /** Which side is the candidate ("new") and which the history version ("old") in one pairwise check. */
@@ -49,4 +50,9 @@ export interface SchemaChecker<S> extends PairChecker<S> {
    * a pair share is built once. `roles` (absent outside a history check) says which schema is new.
    */
   explainPair?(reader: S, writer: S, roles?: Roles): (finding: Finding) => Explanation;
+  /**
+   * Every change from `original` to `update`, safe ones and annotations included, ungraded:
+   * `diffSchemas` grades them with this checker's own `canRead` in each direction.
+   */
+  listChanges?(original: S, update: S): readonly ChangeDraft[];
 }

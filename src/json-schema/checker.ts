@@ -1,4 +1,6 @@
 import { AvroChecker } from '../avro/checker.js';
+import type { ChangeDraft } from '../diff/change.js';
+import { formatChange, jsonSchemaChanges } from './changes.js';
 import type { AvroProfile } from '../avro/checker.js';
 import type { AvroSchema } from '../avro/model.js';
 import type { ParseOptions, Roles, SchemaChecker } from '../checkers/types.js';
@@ -92,6 +94,14 @@ export class JsonSchemaChecker implements SchemaChecker<JsonTypeSchema> {
     return compareWithinStack(session, original, update).map((difference) => ({
       type: difference.type, location: hashPath(difference.pointer), compatible: session.isCompatibleType(difference.type),
     }));
+  }
+
+  /** Every change from `original` to `update`, for `diffSchemas`: Confluent's diff both ways, or Avro's for Avro-defined JSON. */
+  listChanges(original: JsonTypeSchema, update: JsonTypeSchema): readonly ChangeDraft[] {
+    if (original.kind === 'avro' && update.kind === 'avro') return this.avro.listChanges(original.avro, update.avro);
+    if (original.kind === 'avro' || update.kind === 'avro') return [formatChange(original.kind === 'avro')];
+    const paths = (differences: readonly JsonSchemaDifference[]): { type: string; path: string }[] => differences.map((difference) => ({ type: difference.type, path: difference.location }));
+    return jsonSchemaChanges(paths(this.diff(original, update)), paths(this.diff(update, original)));
   }
 
   /** Confluent de-duplicates JSON schemas by their canonical text and references: the same documents whatever the key order. */

@@ -1,6 +1,8 @@
 import type { ParseOptions, Roles, SchemaChecker } from '../checkers/types.js';
 import { CheckTooDeepError, InvalidOptionError } from 'schema-compat';
+import type { ChangeDraft } from '../diff/change.js';
 import type { Finding, PairResult } from '../result.js';
+import { protobufChanges } from './changes.js';
 import { checkBuf } from './buf/check.js';
 import type { BufCategory } from './buf/rules.js';
 import { BUF_CATEGORY_RULES, describeBufFinding } from './buf/rules.js';
@@ -78,6 +80,15 @@ export class ProtobufChecker implements SchemaChecker<ProtobufSchema> {
       message: difference.detail,
       compatible: COMPATIBLE_CHANGES.has(difference.type),
     }));
+  }
+
+  /**
+   * Every change from `original` to `update`, for `diffSchemas`: Confluent's diff taken both ways
+   * (whatever `rules` say: the check then grades them), and option changes.
+   */
+  listChanges(original: ProtobufSchema, update: ProtobufSchema): readonly ChangeDraft[] {
+    const detailed = (differences: readonly ProtobufDifference[]): { type: string; path: string; detail: string }[] => differences.map((difference) => ({ type: difference.type, path: difference.location, detail: difference.message }));
+    return protobufChanges(detailed(this.diff(original, update)), detailed(this.diff(update, original)), original, update);
   }
 
   /** The finding types this checker can report (Confluent's 26, the category's Buf rule ids, or Pulsar's). */

@@ -1,0 +1,65 @@
+import type { ChangeDraft } from './change.js';
+
+/** One difference of a language's own diff: its code and its path (the same path in both schemas). */
+export interface PathDifference {
+  readonly type: string;
+  readonly path: string;
+}
+
+/** How a language says what its differences are. */
+export interface DifferenceWords {
+  /** Every code of the language's diff: an inverted code is used only when it is one. */
+  readonly codes: ReadonlySet<string>;
+  readonly summary: (difference: PathDifference) => string;
+  readonly description: (difference: PathDifference) => string;
+}
+
+const OPPOSITES: readonly (readonly [string, string])[] = [
+  ['_ADDED_TO_', '_REMOVED_FROM_'], ['_ADDED', '_REMOVED'], ['_INCREASED', '_DECREASED'], ['_EXTENDED', '_NARROWED'], ['_EXPANDED', '_REDUCED'],
+];
+
+/** The code of the same difference seen the other way (FIELD_ADDED for FIELD_REMOVED), when the language has one. */
+export function invertedCode(type: string, codes: ReadonlySet<string>): string | undefined {
+  for (const [a, b] of OPPOSITES) {
+    for (const [from, to] of [[a, b], [b, a]] as const) {
+      if (!type.includes(from)) continue;
+      const inverted = type.replace(from, to);
+      return codes.has(inverted) ? inverted : undefined;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Changes from a diff that is not symmetric (Confluent's JSON Schema and Protobuf diffs compare a
+ * writer with a reader): `forward` (old → new) is what a BACKWARD check sees, `reverse` (new → old)
+ * what a FORWARD check sees. Each forward difference is a change; a reverse difference claims the
+ * forward one at its path with the inverted code (else the first at its path); a reverse difference
+ * with none at its path is a change of its own, with its inverted code when there is one.
+ */
+export function pairedChanges(forward: readonly PathDifference[], reverse: readonly PathDifference[], words: DifferenceWords): ChangeDraft[] {
+  const explains = forward.map(() => [] as string[]);
+  const extra: { readonly difference: PathDifference; readonly reverseType: string }[] = [];
+  for (const difference of reverse) {
+    const atPath = forward.flatMap((item, i) => (item.path === difference.path ? [i] : []));
+    const inverted = invertedCode(difference.type, words.codes);
+    const partner = atPath.find((i) => forward[i]?.type === inverted || forward[i]?.type === difference.type) ?? atPath[0];
+    if (partner !== undefined) explains[partner]?.push(difference.type);
+    else extra.push({ difference: { type: inverted ?? difference.type, path: difference.path }, reverseType: difference.type });
+  }
+  const draft = (difference: PathDifference, forwardTypes: readonly string[], backwardTypes: readonly string[]): ChangeDraft => ({
+    change: difference.type, location: sides(difference), summary: words.summary(difference), description: words.description(difference),
+    findingsAt: { BACKWARD: [difference.path], FORWARD: [difference.path] }, explains: { BACKWARD: backwardTypes, FORWARD: forwardTypes },
+  });
+  return [
+    ...forward.map((difference, i) => draft(difference, explains[i] ?? [], [difference.type])),
+    ...extra.map(({ difference, reverseType }) => draft(difference, [reverseType], [])),
+  ];
+}
+
+/** An addition is only in the new schema, a removal only in the old one; anything else is in both. */
+function sides(difference: PathDifference): { old?: string; new?: string } {
+  if (/_ADDED/.test(difference.type)) return { new: difference.path };
+  if (/_REMOVED/.test(difference.type)) return { old: difference.path };
+  return { old: difference.path, new: difference.path };
+}
