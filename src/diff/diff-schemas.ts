@@ -27,13 +27,13 @@ export function diffSchemas(schemaType: SchemaType, oldSchema: SchemaInput, newS
   const references = referencesOption(read.references);
   const registry = checkersOf({ registry: registryOption(read.registry), avro: read.avro, json: read.json });
   const how = { schemaType, references };
+  const checker = registry.get(schemaType);
+  if (!checker.listChanges) throw new InvalidOptionError('schemaType', `the ${checker.schemaType} checker does not list changes (AVRO, JSON and PROTOBUF do)`);
   const original = toParsed(registry, oldSchema, 'old', how);
   const update = toParsed(registry, newSchema, 'new', how);
-  const checker = registry.get(schemaType);
   for (const parsed of [original, update]) {
     if (parsed.schemaType !== checker.schemaType) throw new InvalidOptionError('schemaType', `a ${parsed.schemaType} schema cannot be diffed as ${checker.schemaType}`);
   }
-  if (!checker.listChanges) throw new InvalidOptionError('schemaType', `the ${checker.schemaType} checker does not list changes (AVRO, JSON and PROTOBUF do)`);
   const drafts = checker.listChanges(original.schema, update.schema);
   // Registries accept a schema identical to the last one whatever changed in its annotations (DESIGN §2, rule 2).
   if (checker.isIdentical(update.schema, original.schema)) return gradeChanges(drafts, []);

@@ -1,17 +1,19 @@
 import type { ChangeDraft } from './change.js';
 
-/** One difference of a language's own diff: its code and its path (the same path in both schemas). */
+/** One difference of a language's own diff: its code, its path (the same path in both schemas), and whether the diff's rules accept it. */
 export interface PathDifference {
   readonly type: string;
   readonly path: string;
+  readonly compatible: boolean;
 }
 
 /** How a language says what its differences are. */
 export interface DifferenceWords {
   /** Every code of the language's diff: an inverted code is used only when it is one. */
   readonly codes: ReadonlySet<string>;
-  readonly summary: (difference: PathDifference) => string;
-  readonly description: (difference: PathDifference) => string;
+  /** `reversed`: the difference is from the new schema to the old one (its code could not be inverted). */
+  readonly summary: (difference: PathDifference, reversed: boolean) => string;
+  readonly description: (difference: PathDifference, reversed: boolean) => string;
 }
 
 const OPPOSITES: readonly (readonly [string, string])[] = [
@@ -35,25 +37,27 @@ export function invertedCode(type: string, codes: ReadonlySet<string>): string |
  * writer with a reader): `forward` (old → new) is what a BACKWARD check sees, `reverse` (new → old)
  * what a FORWARD check sees. Each forward difference is a change; a reverse difference claims the
  * forward one at its path with the inverted code (else the first at its path); a reverse difference
- * with none at its path is a change of its own, with its inverted code when there is one.
+ * with none at its path is a change of its own under its inverted code, or, when it has none and
+ * the rules refuse it, under its own code (what a FORWARD check reports).
  */
 export function pairedChanges(forward: readonly PathDifference[], reverse: readonly PathDifference[], words: DifferenceWords): ChangeDraft[] {
   const explains = forward.map(() => [] as string[]);
-  const extra: { readonly difference: PathDifference; readonly reverseType: string }[] = [];
+  const extra: { readonly difference: PathDifference; readonly reverseType: string; readonly reversed: boolean }[] = [];
   for (const difference of reverse) {
     const atPath = forward.flatMap((item, i) => (item.path === difference.path ? [i] : []));
     const inverted = invertedCode(difference.type, words.codes);
     const partner = atPath.find((i) => forward[i]?.type === inverted || forward[i]?.type === difference.type) ?? atPath[0];
     if (partner !== undefined) explains[partner]?.push(difference.type);
-    else extra.push({ difference: { type: inverted ?? difference.type, path: difference.path }, reverseType: difference.type });
+    else if (inverted !== undefined) extra.push({ difference: { ...difference, type: inverted }, reverseType: difference.type, reversed: false });
+    else if (!difference.compatible) extra.push({ difference, reverseType: difference.type, reversed: true });
   }
-  const draft = (difference: PathDifference, forwardTypes: readonly string[], backwardTypes: readonly string[]): ChangeDraft => ({
-    change: difference.type, location: sides(difference), summary: words.summary(difference), description: words.description(difference),
+  const draft = (difference: PathDifference, forwardTypes: readonly string[], backwardTypes: readonly string[], reversed = false): ChangeDraft => ({
+    change: difference.type, location: sides(difference), summary: words.summary(difference, reversed), description: words.description(difference, reversed),
     findingsAt: { BACKWARD: [difference.path], FORWARD: [difference.path] }, explains: { BACKWARD: backwardTypes, FORWARD: forwardTypes },
   });
   return [
     ...forward.map((difference, i) => draft(difference, explains[i] ?? [], [difference.type])),
-    ...extra.map(({ difference, reverseType }) => draft(difference, [reverseType], [])),
+    ...extra.map(({ difference, reverseType, reversed }) => draft(difference, [reverseType], [], reversed)),
   ];
 }
 

@@ -14,8 +14,8 @@ const CODES: ReadonlySet<string> = new Set(Object.values(JsonDifferenceType));
 export function jsonSchemaChanges(forward: readonly PathDifference[], reverse: readonly PathDifference[]): ChangeDraft[] {
   return pairedChanges(forward, reverse, {
     codes: CODES,
-    summary: (difference) => `${difference.path} ${difference.type.toLowerCase().replace(/_/g, ' ')}`,
-    description: (difference) => describeJsonDifference(difference.type, difference.path),
+    summary: (difference, reversed) => `${difference.path} ${difference.type.toLowerCase().replace(/_/g, ' ')}${reversed ? ' (from the new schema to the old)' : ''}`,
+    description: (difference, reversed) => describeJsonDifference(difference.type, difference.path, reversed ? { reader: 'old', writer: 'new' } : { reader: 'new', writer: 'old' }),
   });
 }
 

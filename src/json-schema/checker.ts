@@ -100,7 +100,7 @@ export class JsonSchemaChecker implements SchemaChecker<JsonTypeSchema> {
   listChanges(original: JsonTypeSchema, update: JsonTypeSchema): readonly ChangeDraft[] {
     if (original.kind === 'avro' && update.kind === 'avro') return this.avro.listChanges(original.avro, update.avro);
     if (original.kind === 'avro' || update.kind === 'avro') return [formatChange(original.kind === 'avro')];
-    const paths = (differences: readonly JsonSchemaDifference[]): { type: string; path: string }[] => differences.map((difference) => ({ type: difference.type, path: difference.location }));
+    const paths = (differences: readonly JsonSchemaDifference[]): { type: string; path: string; compatible: boolean }[] => differences.map((difference) => ({ type: difference.type, path: difference.location, compatible: difference.compatible }));
     return jsonSchemaChanges(paths(this.diff(original, update)), paths(this.diff(update, original)));
   }
 

@@ -18,12 +18,13 @@ export interface DetailedDifference extends PathDifference {
 
 /** Changes of two .proto schemas: Confluent's diff both ways (it compares a writer with a reader), then the options. */
 export function protobufChanges(forward: readonly DetailedDifference[], reverse: readonly DetailedDifference[], original: ProtobufSchema, update: ProtobufSchema): ChangeDraft[] {
-  const details = new Map([...forward, ...reverse].map((difference) => [`${difference.type} ${difference.path}`, difference.detail]));
+  // A forward difference's own detail wins over a reverse one's of the same type and path.
+  const details = new Map([...reverse, ...forward].map((difference) => [`${difference.type} ${difference.path}`, difference.detail]));
   const detail = (difference: PathDifference): string => details.get(`${difference.type} ${difference.path}`) ?? difference.type.toLowerCase().replace(/_/g, ' ');
   const paired = pairedChanges(forward, reverse, {
     codes: CODES,
-    summary: (difference) => `${difference.path} ${detail(difference)}`,
-    description: (difference) => `${difference.type} at ${difference.path}: ${detail(difference)}`,
+    summary: (difference, reversed) => `${difference.path} ${detail(difference)}${reversed ? ' (from the new schema to the old)' : ''}`,
+    description: (difference, reversed) => `${difference.type} at ${difference.path}${reversed ? ', seen from the new schema to the old' : ''}: ${detail(difference)}`,
   });
   return [...paired, ...optionChanges(original, update)];
 }

@@ -87,7 +87,7 @@ export class ProtobufChecker implements SchemaChecker<ProtobufSchema> {
    * (whatever `rules` say: the check then grades them), and option changes.
    */
   listChanges(original: ProtobufSchema, update: ProtobufSchema): readonly ChangeDraft[] {
-    const detailed = (differences: readonly ProtobufDifference[]): { type: string; path: string; detail: string }[] => differences.map((difference) => ({ type: difference.type, path: difference.location, detail: difference.message }));
+    const detailed = (differences: readonly ProtobufDifference[]): { type: string; path: string; detail: string; compatible: boolean }[] => differences.map((difference) => ({ type: difference.type, path: difference.location, detail: difference.message, compatible: difference.compatible }));
     return protobufChanges(detailed(this.diff(original, update)), detailed(this.diff(update, original)), original, update);
   }
 

@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { AvroChangeType, diffSchemas } from 'schema-compat';
+import { line } from './line.js';
+
+const record = (fields: readonly object[], extra: object = {}): string => JSON.stringify({ type: 'record', name: 'User', namespace: 'com.acme', fields, ...extra });
+const id = { name: 'id', type: 'long' };
+
+const CASES: readonly (readonly [string, string, string, readonly string[]])[] = [
+  ['a schema against itself', record([id]), record([id]), []],
+  ['field added with a default', record([id]), record([id, { name: 'email', type: 'string', default: '' }]), ['FIELD_ADDED [new /fields/1] email (default "") — safe']],
+  ['field added without a default', record([id]), record([id, { name: 'email', type: 'string' }]), ['FIELD_ADDED [new /fields/1] email: string, no default — breaks BACKWARD']],
+  ['field removed without a default', record([id, { name: 'email', type: 'string' }]), record([id]), ['FIELD_REMOVED [old /fields/1] email: string, had no default — breaks FORWARD']],
+  ['field renamed with an alias', record([id, { name: 'username', type: 'string' }]), record([id, { name: 'handle', type: 'string', aliases: ['username'] }]), [
+    'FIELD_RENAMED [old /fields/1 new /fields/1] username→handle — breaks FORWARD',
+    'FIELD_ALIASES_CHANGED [old /fields/1 new /fields/1] handle aliases []→[username] — safe',
+  ]],
+  ['int promoted to long', record([{ name: 'amount', type: 'int' }]), record([{ name: 'amount', type: 'long' }]), ['TYPE_CHANGED [old /fields/0/type new /fields/0/type] amount int→long — breaks FORWARD']],
+  ['long read as float', record([{ name: 'amount', type: 'long' }]), record([{ name: 'amount', type: 'float' }]), ['TYPE_CHANGED [old /fields/0/type new /fields/0/type] amount long→float — breaks FORWARD, warns BACKWARD']],
+  ['string made nullable', record([{ name: 'email', type: 'string' }]), record([{ name: 'email', type: ['null', 'string'] }]), ['TYPE_CHANGED [old /fields/0/type new /fields/0/type] email string→[null, string] — breaks FORWARD']],
+  ['field defaults', record([{ name: 'a', type: 'int' }, { name: 'b', type: 'int', default: 1 }, { name: 'c', type: 'int', default: 1 }]), record([{ name: 'a', type: 'int', default: 0 }, { name: 'b', type: 'int' }, { name: 'c', type: 'int', default: 2 }]), [
+    'FIELD_DEFAULT_ADDED [old /fields/0 new /fields/0] a default 0 added — safe',
+    'FIELD_DEFAULT_REMOVED [old /fields/1 new /fields/1] b default 1 removed — safe',
+    'FIELD_DEFAULT_CHANGED [old /fields/2 new /fields/2] c default 1→2 — safe',
+  ]],
+  ['fields reordered, sort order, doc and a property', record([{ name: 'a', type: 'int' }, { name: 'b', type: 'int' }]), record([{ name: 'b', type: 'int', order: 'descending', doc: 'B.', 'x-owner': 'team' }, { name: 'a', type: 'int' }]), [
+    'FIELD_ORDER_CHANGED [old /fields/1 new /fields/0] b order ascending→descending — safe',
+    'DOC_CHANGED [old /fields/1 new /fields/0] field b doc added — safe',
+    'PROPERTY_ADDED [old /fields/1 new /fields/0] x-owner: "team" — safe',
+    'FIELDS_REORDERED [old / new /] User fields [a, b]→[b, a] — safe',
+  ]],
+];
+
+const ENUM = (symbols: readonly string[], extra: object = {}): string => record([{ name: 'status', type: { type: 'enum', name: 'Status', symbols, ...extra } }]);
+const NAMED_CASES: readonly (readonly [string, string, string, readonly string[]])[] = [
+  ['enum symbol added', ENUM(['A', 'B']), ENUM(['A', 'B', 'C']), ['ENUM_SYMBOL_ADDED [new /fields/0/type/symbols/2] Status.C — breaks FORWARD']],
+  ['enum symbol removed', ENUM(['A', 'B', 'C']), ENUM(['A', 'B']), ['ENUM_SYMBOL_REMOVED [old /fields/0/type/symbols/2] Status.C — breaks BACKWARD']],
+  ['enum symbol removed behind an enum default', ENUM(['A', 'B', 'C'], { default: 'A' }), ENUM(['A', 'B'], { default: 'A' }), ['ENUM_SYMBOL_REMOVED [old /fields/0/type/symbols/2] Status.C — safe']],
+  ['enum symbols reordered, default added', ENUM(['A', 'B']), ENUM(['B', 'A'], { default: 'A' }), [
+    'ENUM_SYMBOLS_REORDERED [old /fields/0/type new /fields/0/type] Status symbols [A, B]→[B, A] — safe',
+    'ENUM_DEFAULT_ADDED [old /fields/0/type new /fields/0/type] Status default A added — safe',
+  ]],
+  ['record renamed without an alias', record([id]), JSON.stringify({ type: 'record', name: 'Person', namespace: 'com.acme', fields: [id] }), ['NAME_CHANGED [old / new /] com.acme.User→com.acme.Person — breaks BACKWARD+FORWARD']],
+  ['record renamed with an alias', record([id]), JSON.stringify({ type: 'record', name: 'Person', namespace: 'com.acme', aliases: ['User'], fields: [id] }), [
+    'NAME_CHANGED [old / new /] com.acme.User→com.acme.Person — breaks FORWARD',
+    'ALIASES_CHANGED [old / new /] com.acme.Person aliases []→[com.acme.User] — safe',
+  ]],
+  ['namespace changed, doc added', record([id]), JSON.stringify({ type: 'record', name: 'User', namespace: 'com.acme.v2', doc: 'A user.', fields: [id] }), [
+    'NAMESPACE_CHANGED [old / new /] com.acme.User→com.acme.v2.User — safe',
+    'DOC_CHANGED [old / new /] com.acme.v2.User doc added — safe',
+  ]],
+  ['fixed size changed', record([{ name: 'hash', type: { type: 'fixed', name: 'Hash', size: 16 } }]), record([{ name: 'hash', type: { type: 'fixed', name: 'Hash', size: 32 } }]), ['FIXED_SIZE_CHANGED [old /fields/0/type new /fields/0/type] Hash size 16→32 — breaks BACKWARD+FORWARD']],
+  ['union branch added and removed', record([{ name: 'v', type: ['null', 'string', 'int'] }]), record([{ name: 'v', type: ['null', 'string', 'boolean'] }]), [
+    'UNION_BRANCH_ADDED [new /fields/0/type/2] boolean in [null, string, boolean] — breaks FORWARD',
+    'UNION_BRANCH_REMOVED [old /fields/0/type/2] int from [null, string, int] — breaks BACKWARD',
+  ]],
+  ['union branches reordered', record([{ name: 'v', type: ['null', 'string'], default: null }]), record([{ name: 'v', type: ['string', 'null'], default: 'x' }]), [
+    'FIELD_DEFAULT_CHANGED [old /fields/0 new /fields/0] v default null→"x" — safe',
+    'UNION_BRANCHES_REORDERED [old /fields/0/type new /fields/0/type] [null, string]→[string, null] — safe',
+  ]],
+  ['logical type added', record([{ name: 'at', type: 'long' }]), record([{ name: 'at', type: { type: 'long', logicalType: 'timestamp-millis' } }]), ['LOGICAL_TYPE_ADDED [old /fields/0/type new /fields/0/type] logical type "timestamp-millis" — safe, warns BACKWARD+FORWARD']],
+  ['decimal scale changed', record([{ name: 'price', type: { type: 'bytes', logicalType: 'decimal', precision: 10, scale: 2 } }]), record([{ name: 'price', type: { type: 'bytes', logicalType: 'decimal', precision: 10, scale: 4 } }]), ['DECIMAL_CHANGED [old /fields/0/type new /fields/0/type] decimal(10,2)→decimal(10,4) — safe, warns BACKWARD+FORWARD']],
+  ['a change inside a named type used twice is listed where each use is', record([{ name: 'home', type: { type: 'record', name: 'Address', fields: [{ name: 'city', type: 'string' }] } }, { name: 'work', type: 'Address' }]), record([{ name: 'home', type: { type: 'record', name: 'Address', fields: [{ name: 'city', type: 'string' }, { name: 'zip', type: 'string' }] } }, { name: 'work', type: 'Address' }]), [
+    'FIELD_ADDED [new /fields/0/type/fields/1] zip: string, no default — breaks BACKWARD',
+    'FIELD_ADDED [new /fields/1/type/fields/1] zip: string, no default — breaks BACKWARD',
+  ]],
+];
+
+describe('diffSchemas: Avro, one case per change kind', () => {
+  for (const [name, before, after, expected] of [...CASES, ...NAMED_CASES]) {
+    it(name, () => {
+      expect(diffSchemas('AVRO', before, after).map(line)).toEqual(expected);
+    });
+  }
+
+  it('grades by the profile: a decimal scale change breaks both directions under strict', () => {
+    const [before, after] = [NAMED_CASES[11]?.[1] as string, NAMED_CASES[11]?.[2] as string];
+    expect(diffSchemas('AVRO', before, after, { avro: { profile: 'strict' } }).map(line)).toEqual(['DECIMAL_CHANGED [old /fields/0/type new /fields/0/type] decimal(10,2)→decimal(10,4) — breaks BACKWARD+FORWARD']);
+  });
+
+  it('a recursive record is compared once, not entered again', () => {
+    const list = (valueType: string): string => JSON.stringify({ type: 'record', name: 'Node', fields: [{ name: 'value', type: valueType }, { name: 'next', type: ['null', 'Node'], default: null }] });
+    expect(diffSchemas('AVRO', list('int'), list('long')).map(line)).toEqual(['TYPE_CHANGED [old /fields/0/type new /fields/0/type] value int→long — breaks FORWARD']);
+  });
+
+  it('a whole change, as the library returns it', () => {
+    expect(diffSchemas('AVRO', record([id]), record([id, { name: 'email', type: 'string' }]))).toEqual([{
+      change: AvroChangeType.FIELD_ADDED,
+      location: { new: '/fields/1' },
+      summary: 'email: string, no default',
+      description: 'The record com.acme.User at / has a new field email of type string, without a default',
+      breaks: ['BACKWARD'],
+    }]);
+  });
+
+  it('bad input is a SchemaParseError naming the side', () => {
+    expect(() => diffSchemas('AVRO', record([id]), '{"type": "record"}')).toThrow(/^new: /);
+    expect(() => diffSchemas('STRING', 'a', 'b')).toThrow(/does not list changes/);
+  });
+});
