@@ -49,7 +49,7 @@ const SINGLE_ONLY = ['history', 'subject', 'topic', 'registry-verdict'] as const
 /** Options of a repository run only. */
 const REPOSITORY_ONLY = ['config', 'changed-since', 'write-baseline'] as const;
 
-type Options = Readonly<Record<string, string | true>>;
+export type Options = Readonly<Record<string, string | true>>;
 
 /**
  * `schema-compat check`: with CANDIDATE, that file against its history; without, every subject of
@@ -188,12 +188,12 @@ function registryVerdict(options: Options): boolean {
   return true;
 }
 
-function stringOption(options: Options, name: string): string | undefined {
+export function stringOption(options: Options, name: string): string | undefined {
   const value = options[name];
   return typeof value === 'string' ? value : undefined;
 }
 
-function oneOf<T extends string>(option: string, value: string, allowed: readonly T[]): T {
+export function oneOf<T extends string>(option: string, value: string, allowed: readonly T[]): T {
   const found = allowed.find((name) => name.toLowerCase() === value.toLowerCase());
   if (found === undefined) throw new UsageError(`--${option} must be one of ${allowed.join(', ')}, not ${JSON.stringify(value)}`);
   return found;

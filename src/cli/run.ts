@@ -1,6 +1,8 @@
 import { SchemaCompatError } from '../index.js';
 import { UsageError, parseArgs } from './args.js';
+import { runChangelog } from './changelog-command.js';
 import { runCheck } from './check-command.js';
+import { runDiff } from './diff-command.js';
 import { runExplain } from './explain-command.js';
 import type { CliIO } from './io.js';
 import { ExitCode, InputError, write } from './io.js';
@@ -18,6 +20,8 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   canonical: runCanonical,
   fingerprint: runFingerprint,
   explain: runExplain,
+  diff: runDiff,
+  changelog: runChangelog,
   // Long-running: resolves once the server listens; the open server keeps the process alive (main.ts never exits).
   serve: (argv, io) => runServe(argv, io),
 };

@@ -2,7 +2,7 @@ import { strategyNames } from '../index.js';
 
 export const CHECK_USAGE = 'usage: schema-compat check [--strategy S] [--type T] [--format F] [options] [CANDIDATE (HISTORY... | --against SOURCE | --history DIR)]';
 
-export const PROGRAM_USAGE = `usage: schema-compat <command> [options]   (commands: check, canonical, fingerprint, explain, serve; --help on each)`;
+export const PROGRAM_USAGE = `usage: schema-compat <command> [options]   (commands: check, diff, changelog, canonical, fingerprint, explain, serve; --help on each)`;
 
 const EXIT_CODES = 'Exit codes: 0 compatible, 1 incompatible, 2 bad input or usage, 3 internal error.';
 
@@ -15,6 +15,8 @@ May a candidate schema follow a history of schemas under a schema-registry compa
 
 Commands:
   check        check CANDIDATE against its history; exit 1 when incompatible
+  diff         every change from OLD to NEW, each graded by the directions it breaks
+  changelog    each version of a file's history, oldest first, with its graded changes
   canonical    print the Avro Parsing Canonical Form of a schema
   fingerprint  print the fingerprint of that form (crc64, md5 or sha256)
   explain      the compatibility strategies: what each checks, which clients upgrade first
@@ -128,5 +130,49 @@ export function explainHelp(): string {
 Without STRATEGY: the table of every strategy, its other registries' names, the versions it
 compares, the direction it checks and which clients to upgrade first. With STRATEGY (any name
 or alias): that strategy in full.
+`;
+}
+
+const CHANGE_FLAGS = `  --format F                 text (default), markdown or json (the library's Change objects)
+  --type T                   avro, json or protobuf (default: each file's extension)
+  --profile P                whose Avro rules grade the changes: confluent (default), pulsar or strict
+  --policy P                 JSON Schema: STRICT (default) or LENIENT
+  --strategy S               the strategy whose directions fail the command (default BACKWARD, as check)
+  --reference NAME=FILE      a schema the others use by NAME; repeat it
+  -h, --help                 show this help`;
+
+/** `schema-compat diff --help`. */
+export function diffHelp(): string {
+  return `usage: schema-compat diff [options] OLD NEW
+
+Lists every change from OLD to NEW, safe ones and annotations too (doc, aliases, defaults,
+logical types, enum symbols, field order, namespace, Protobuf options), each graded by the
+directions it breaks: BACKWARD (NEW cannot read OLD's data) and FORWARD (OLD cannot read NEW's),
+as check decides them. docs/diff-and-audit.md lists the change codes.
+
+Options:
+${CHANGE_FLAGS}
+
+Exit codes: 0 no change breaks a direction the strategy checks, 1 one does, 2 bad input or usage, 3 internal error.
+`;
+}
+
+/** `schema-compat changelog --help`. */
+export function changelogHelp(): string {
+  return `usage: schema-compat changelog [options] FILE --against SOURCE
+
+Prints each version of FILE's history, oldest first, then FILE itself, each with its graded changes
+from the version before it. SOURCE is what check --against takes (git-log[:REF[:PATH]],
+git-tags:GLOB[:PATH], git:REF[:PATH], dir:PATH, registry:URL with --subject, pulsar:URL with --topic;
+docs/sources.md). Every committed version counts, a doc-only one too.
+
+Options:
+  --against SOURCE           where the versions before FILE live (required)
+  --subject S, --topic T, --registry-auth A   as for check
+${CHANGE_FLAGS}
+
+A history that cannot be loaded is bad input, exit 2: never an empty changelog.
+Exit codes: 0 FILE's changes break no direction the strategy checks (the source's level, else
+BACKWARD), 1 they do, 2 bad input or usage, 3 internal error.
 `;
 }

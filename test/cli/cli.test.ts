@@ -138,7 +138,7 @@ describe('schema-compat check: bad input exits 2', () => {
     const run = cli(args);
     expect(run.code).toBe(2);
     expect(run.stdout).toBe('');
-    expect(run.stderr.split('\n').slice(0, 2)).toEqual([`error: ${reason}`, 'usage: schema-compat <command> [options]   (commands: check, canonical, fingerprint, explain, serve; --help on each)']);
+    expect(run.stderr.split('\n').slice(0, 2)).toEqual([`error: ${reason}`, 'usage: schema-compat <command> [options]   (commands: check, diff, changelog, canonical, fingerprint, explain, serve; --help on each)']);
   });
 });
 
@@ -148,7 +148,7 @@ describe('schema-compat: help, version, colour', () => {
     expect(run.code).toBe(0);
     const lines = run.stdout.split('\n');
     expect(lines[0]).toMatch(/^usage: schema-compat <command>/);
-    for (const command of ['check', 'canonical', 'fingerprint', 'explain', 'serve']) expect(lines.some((line) => line.startsWith(`  ${command} `))).toBe(true);
+    for (const command of ['check', 'diff', 'changelog', 'canonical', 'fingerprint', 'explain', 'serve']) expect(lines.some((line) => line.startsWith(`  ${command} `))).toBe(true);
     expect(run.stdout).toContain('Exit codes: 0 compatible, 1 incompatible, 2 bad input or usage, 3 internal error.');
   });
 

@@ -1,0 +1,42 @@
+import { parseStrategy } from '../index.js';
+import type { AvroProfile, JsonSchemaPolicy, Strategy } from '../index.js';
+import type { OptionSpecs } from './args.js';
+import { oneOf, stringOption } from './check-command.js';
+import type { Options } from './check-command.js';
+import { ChangesFormat } from './format-changes.js';
+import { parseTypeOption } from './schema-files.js';
+import type { CliSchemaType } from './schema-files.js';
+
+/** The options `diff` and `changelog` share. */
+export const CHANGE_OPTIONS: OptionSpecs = {
+  help: { takesValue: false, short: 'h' },
+  format: { takesValue: true },
+  type: { takesValue: true },
+  profile: { takesValue: true },
+  policy: { takesValue: true },
+  strategy: { takesValue: true },
+  reference: { takesValue: true, repeatable: true },
+};
+
+/** What `diff` and `changelog` read from their shared options. */
+export interface ChangeSettings {
+  readonly format: ChangesFormat;
+  readonly type: CliSchemaType | undefined;
+  readonly profile: AvroProfile | undefined;
+  readonly policy: JsonSchemaPolicy;
+  /** Undefined: the source's (a registry subject's level), else BACKWARD, as `check`. */
+  readonly strategy: Strategy | undefined;
+}
+
+export function changeSettings(options: Options): ChangeSettings {
+  const type = stringOption(options, 'type');
+  const profile = stringOption(options, 'profile');
+  const strategy = stringOption(options, 'strategy');
+  return {
+    format: oneOf('format', stringOption(options, 'format') ?? ChangesFormat.TEXT, Object.values(ChangesFormat)),
+    type: type === undefined ? undefined : parseTypeOption(type),
+    profile: profile === undefined ? undefined : oneOf('profile', profile, ['confluent', 'pulsar', 'strict'] as const),
+    policy: oneOf('policy', stringOption(options, 'policy') ?? 'STRICT', ['STRICT', 'LENIENT'] as const),
+    strategy: strategy === undefined ? undefined : parseStrategy(strategy),
+  };
+}

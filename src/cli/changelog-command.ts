@@ -1,0 +1,83 @@
+import { diffSchemas, parseSchema, strategyDirections } from '../index.js';
+import type { ParsedSchema, Strategy } from '../index.js';
+import { parseHistory } from '../sources/index.js';
+import { UsageError, parseArgs } from './args.js';
+import { CHANGE_OPTIONS, changeSettings } from './change-settings.js';
+import { stringOption } from './check-command.js';
+import { checkersFor } from './checkers.js';
+import type { ChangelogVersion } from './format-changes.js';
+import { ChangesFormat, breaksAny, changeLine, changesTable, countLine } from './format-changes.js';
+import { historyOf } from './history-source.js';
+import type { CliHistory } from './history-source.js';
+import type { CliIO } from './io.js';
+import { ExitCode, write } from './io.js';
+import { colourEnabled, makePaint } from './paint.js';
+import { readCandidate, readReferences } from './schema-files.js';
+import { changelogHelp } from './usage.js';
+
+const CHANGELOG_OPTIONS = {
+  ...CHANGE_OPTIONS,
+  against: { takesValue: true },
+  subject: { takesValue: true },
+  topic: { takesValue: true },
+  'registry-auth': { takesValue: true },
+};
+
+/**
+ * `schema-compat changelog FILE --against SOURCE`: each version of the history, oldest first, then
+ * FILE, with its graded changes from the version before it. Exit 0 when FILE's changes break no
+ * direction the strategy checks, 1 when they do, 2 for bad input or a history that cannot be loaded.
+ */
+export async function runChangelog(argv: readonly string[], io: CliIO): Promise<ExitCode> {
+  const { options, lists, positionals } = parseArgs(argv, CHANGELOG_OPTIONS);
+  if (options['help']) return write(io.stdout, changelogHelp(), ExitCode.COMPATIBLE);
+  const settings = changeSettings(options);
+  if (positionals.length !== 1) throw new UsageError(`changelog takes one schema FILE (its history comes from --against SOURCE), not ${positionals.length} files`);
+  const source = stringOption(options, 'against');
+  if (source === undefined) throw new UsageError('changelog needs --against SOURCE: where the versions before FILE live (git-log, git-tags:GLOB, dir:PATH, registry:URL, ...)');
+  const file = readCandidate(positionals[0] as string, settings.type, io);
+  const subject = stringOption(options, 'subject');
+  const topic = stringOption(options, 'topic');
+  const auth = stringOption(options, 'registry-auth');
+  const loaded = await historyOf({ source, ...(subject === undefined ? {} : { subject }), ...(topic === undefined ? {} : { topic }), ...(auth === undefined ? {} : { auth }) }, file, settings.type, io);
+  const pulsar = loaded.source?.kind === 'pulsar';
+  const registry = await checkersFor(new Set([file.schemaType, ...loaded.versions.map((version) => version.schemaType)]), settings.profile ?? (pulsar ? 'pulsar' : 'confluent'), settings.policy, pulsar ? 'pulsar' : 'confluent');
+  const cliReferences = readReferences(lists['reference'] ?? [], io);
+  // Every committed version counts here, a doc-only one too: the history is not settled by identity as a check's is.
+  const parsed = parseHistory({ versions: loaded.versions, notes: loaded.source?.notes ?? [], ...(loaded.spec === undefined ? {} : { source: loaded.spec }) }, { registry, references: cliReferences });
+  const references = { ...loaded.versions[loaded.versions.length - 1]?.references, ...cliReferences };
+  const newest = parseSchema(file.schemaType, file.text, { label: file.path, registry, references });
+  const steps: { readonly label: string; readonly version?: number; readonly schema: ParsedSchema }[] = [
+    ...parsed.history.map((schema, i) => ({ label: loaded.versions[i]?.label ?? `version ${i + 1}`, version: loaded.versions[i]?.version ?? i + 1, schema })),
+    { label: file.path, schema: newest },
+  ];
+  for (const step of steps) {
+    if (step.schema.schemaType !== file.schemaType) throw new UsageError(`${step.label} is a ${step.schema.schemaType} schema and ${file.path} a ${file.schemaType} one: a changelog follows one schema type`);
+  }
+  const versions: ChangelogVersion[] = steps.map((step, i) => {
+    const before = steps[i - 1];
+    const changes = before === undefined ? [] : diffSchemas(file.schemaType, before.schema, step.schema, { registry });
+    return { label: step.label, ...(step.version === undefined ? {} : { version: step.version }), ...(before === undefined ? { initial: true } : {}), changes };
+  });
+  const strategy: Strategy = settings.strategy ?? loaded.strategy ?? 'BACKWARD';
+  io.stdout(renderChangelog(file.path, versions, loaded, strategy, settings.format, io));
+  const last = versions[versions.length - 1] as ChangelogVersion;
+  return breaksAny(last.changes, strategyDirections(strategy)) ? ExitCode.INCOMPATIBLE : ExitCode.COMPATIBLE;
+}
+
+function renderChangelog(file: string, versions: readonly ChangelogVersion[], loaded: CliHistory, strategy: Strategy, format: ChangesFormat, io: CliIO): string {
+  if (format === ChangesFormat.JSON) return `${JSON.stringify({ strategy, versions }, null, 2)}\n`;
+  const directions = strategyDirections(strategy);
+  const title = (version: ChangelogVersion): string => `${version.version === undefined ? `${version.label} (FILE)` : `Version ${version.version} (${version.label})`}: ${version.initial ? 'the first version' : countLine(version.changes, directions, strategy)}`;
+  const heading = `Changelog of ${file}, ${versions.length} versions, oldest first (history: ${loaded.source?.description ?? 'none'})`;
+  if (format === ChangesFormat.MARKDOWN) {
+    return [`## ${heading}`, ...versions.map((version) => `### ${title(version)}\n\n${version.initial ? '' : changesTable(version.changes)}`)].join('\n\n').trimEnd() + '\n';
+  }
+  const paint = makePaint(colourEnabled(io));
+  const lines = [heading];
+  for (const version of versions) {
+    lines.push('', paint.bold(title(version)));
+    for (const change of version.changes) lines.push(`  ${changeLine(change, paint)}`);
+  }
+  return lines.join('\n') + '\n';
+}
