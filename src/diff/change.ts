@@ -42,6 +42,12 @@ export interface ChangeDraft {
   readonly explains?: Readonly<Partial<Record<Direction, readonly string[]>>>;
 }
 
+/** A `findingsAt` key read: `TYPE@path` (a finding code is UPPER_SNAKE; a path starts with `/` or `#`) or a bare path. */
+export function readFindingKey(key: string): { readonly type?: string; readonly path: string } {
+  const typed = /^([A-Z][A-Z0-9_]*)@/.exec(key);
+  return typed === null ? { path: key } : { type: typed[1] as string, path: key.slice(typed[0].length) };
+}
+
 /** The code of a finding of the check that no listed change accounts for (an unchanged part that the reader cannot read, say). */
 export const DiffChangeType = {
   FINDING_WITHOUT_CHANGE: 'FINDING_WITHOUT_CHANGE',

@@ -1,7 +1,7 @@
 import type { Finding } from '../result.js';
 import type { Direction } from '../strategy.js';
 import type { Change, ChangeDraft } from './change.js';
-import { DiffChangeType } from './change.js';
+import { DiffChangeType, readFindingKey } from './change.js';
 
 /** What the pairwise check found in one direction. */
 export interface DirectionFindings {
@@ -32,10 +32,11 @@ export function gradeChanges(drafts: readonly ChangeDraft[], checks: readonly Di
   const graded: Graded[] = drafts.map((draft) => ({ draft, breaks: new Set(), warns: new Set() }));
   const orphans = new Map<string, Graded>();
   for (const check of checks) {
+    const owners = new Owners(graded, check.direction);
     const place = (finding: Finding, grade: 'breaks' | 'warns'): void => {
-      const owners = ownersOf(graded, check.direction, finding);
-      if (owners.length > 0) {
-        for (const owner of owners) owner[grade].add(check.direction);
+      const found = owners.of(finding);
+      if (found.length > 0) {
+        for (const owner of found) owner[grade].add(check.direction);
         return;
       }
       const key = `${finding.type} ${check.direction} ${finding.location}`;
@@ -65,39 +66,77 @@ function orphanDraft(finding: Finding, check: DirectionFindings): ChangeDraft {
   };
 }
 
-/** The changes a finding of `direction` belongs to (see `gradeChanges`). */
-function ownersOf(graded: readonly Graded[], direction: Direction, finding: Finding): Graded[] {
-  const location = finding.location;
-  const typed = graded.filter((item) => item.draft.findingsAt?.[direction]?.includes(`${finding.type}@${location}`));
-  if (typed.length > 0) return typed;
-  const listed = graded.filter((item) => item.draft.findingsAt?.[direction]?.includes(location));
-  const explaining = listed.filter((item) => item.draft.change === finding.type || item.draft.explains?.[direction]?.includes(finding.type));
-  if (explaining.length > 0) return explaining.slice(0, 1);
-  if (listed.length > 0) return preferStructural(listed);
-  const exact = graded.filter((item) => item.draft.location[READER_SIDE[direction]] === location);
-  if (exact.length > 0) return [...exact.filter((item) => item.draft.change === finding.type), ...preferStructural(exact)].slice(0, 1);
-  return nearest(graded, direction, tokens(location));
-}
+/**
+ * The changes a finding of one direction belongs to (see `gradeChanges`), found through maps built
+ * once per direction: by `findingsAt` key, by location on the reader's side, and by every path
+ * above a location, so that grading stays linear in the changes and the findings.
+ */
+class Owners {
+  private readonly listed = new Map<string, Set<Graded>>();
+  private readonly at = new Map<string, Set<Graded>>();
+  /** Changes by each path strictly above one of their anchors. */
+  private readonly under = new Map<string, Set<Graded>>();
 
-/** Failing an exact place: the deepest structural change above the finding, else the structural changes below it. */
-function nearest(graded: readonly Graded[], direction: Direction, target: readonly string[]): Graded[] {
-  let above: Graded[] = [];
-  let aboveDepth = -1;
-  const below: Graded[] = [];
-  for (const item of graded) {
-    const anchors = [item.draft.location[READER_SIDE[direction]], ...(item.draft.findingsAt?.[direction] ?? []).filter((key) => !key.includes('@'))];
-    for (const here of anchors.filter((anchor) => anchor !== undefined).map(tokens)) {
-      if (here.length < target.length && isPrefix(here, target)) {
-        if (here.length > aboveDepth) [above, aboveDepth] = [[item], here.length];
-        else if (here.length === aboveDepth && !above.includes(item)) above.push(item);
-      } else if (here.length > target.length && isPrefix(target, here) && !below.includes(item)) below.push(item);
+  constructor(graded: readonly Graded[], private readonly direction: Direction) {
+    for (const item of graded) {
+      const keys = item.draft.findingsAt?.[direction] ?? [];
+      for (const key of keys) add(this.listed, listedKey(key), item);
+      const location = item.draft.location[READER_SIDE[direction]];
+      if (location !== undefined) add(this.at, normal(location), item);
+      const anchors = [...(location === undefined ? [] : [location]), ...keys.filter((key) => readFindingKey(key).type === undefined)];
+      for (const prefix of new Set(anchors.flatMap((anchor) => prefixes(tokens(anchor))))) add(this.under, prefix, item);
     }
   }
-  const structuralAbove = above.filter((item) => !item.draft.annotation);
-  if (structuralAbove.length > 0) return structuralAbove.slice(0, 1);
-  const structuralBelow = below.filter((item) => !item.draft.annotation);
-  if (structuralBelow.length > 0) return structuralBelow;
-  return above.length > 0 ? above.slice(0, 1) : below;
+
+  of(finding: Finding): Graded[] {
+    const location = normal(finding.location);
+    const typed = this.listed.get(`${finding.type}@${location}`);
+    if (typed !== undefined) return [...typed];
+    const listed = [...(this.listed.get(location) ?? [])];
+    const explaining = listed.filter((item) => item.draft.change === finding.type || item.draft.explains?.[this.direction]?.includes(finding.type));
+    if (explaining.length > 0) return explaining.slice(0, 1);
+    if (listed.length > 0) return preferStructural(listed);
+    const exact = [...(this.at.get(location) ?? [])];
+    if (exact.length > 0) return [...exact.filter((item) => item.draft.change === finding.type), ...preferStructural(exact)].slice(0, 1);
+    return this.nearest(tokens(location));
+  }
+
+  /** Failing an exact place: the deepest structural change above the finding, else the structural changes below it. */
+  private nearest(target: readonly string[]): Graded[] {
+    let above: Graded[] = [];
+    for (const prefix of prefixes(target)) {
+      const here = [...(this.at.get(prefix) ?? []), ...(this.listed.get(prefix) ?? [])];
+      if (here.length > 0) above = here;
+    }
+    const below = [...(this.under.get(target.join('/')) ?? [])];
+    const structuralAbove = above.filter((item) => !item.draft.annotation);
+    if (structuralAbove.length > 0) return structuralAbove.slice(0, 1);
+    const structuralBelow = below.filter((item) => !item.draft.annotation);
+    if (structuralBelow.length > 0) return structuralBelow;
+    return above.length > 0 ? above.slice(0, 1) : below;
+  }
+}
+
+function add(map: Map<string, Set<Graded>>, key: string, item: Graded): void {
+  const set = map.get(key);
+  if (set === undefined) map.set(key, new Set([item]));
+  else set.add(item);
+}
+
+/** A location in one written form (`/` and `` are the root, `#/` is `#`), so that equal places are equal keys. */
+function normal(location: string): string {
+  return tokens(location).join('/');
+}
+
+/** A `findingsAt` key with its path in the written form of `normal`. */
+function listedKey(key: string): string {
+  const { type, path } = readFindingKey(key);
+  return type === undefined ? normal(path) : `${type}@${normal(path)}`;
+}
+
+/** The paths strictly above a path, shortest first, in the written form of `normal`. */
+function prefixes(path: readonly string[]): string[] {
+  return path.slice(0, -1).map((_, i) => path.slice(0, i + 1).join('/'));
 }
 
 function preferStructural(items: readonly Graded[]): Graded[] {
@@ -110,8 +149,4 @@ function tokens(location: string): string[] {
   const parts = location.split('/');
   while (parts.length > 1 && parts[parts.length - 1] === '') parts.pop();
   return parts;
-}
-
-function isPrefix(prefix: readonly string[], path: readonly string[]): boolean {
-  return prefix.every((token, i) => path[i] === token);
 }

@@ -43,8 +43,14 @@ export function invertedCode(type: string, codes: ReadonlySet<string>): string |
 export function pairedChanges(forward: readonly PathDifference[], reverse: readonly PathDifference[], words: DifferenceWords): ChangeDraft[] {
   const explains = forward.map(() => [] as string[]);
   const extra: { readonly difference: PathDifference; readonly reverseType: string; readonly reversed: boolean }[] = [];
+  const byPath = new Map<string, number[]>();
+  forward.forEach((item, i) => {
+    const list = byPath.get(item.path);
+    if (list === undefined) byPath.set(item.path, [i]);
+    else list.push(i);
+  });
   for (const difference of reverse) {
-    const atPath = forward.flatMap((item, i) => (item.path === difference.path ? [i] : []));
+    const atPath = byPath.get(difference.path) ?? [];
     const inverted = invertedCode(difference.type, words.codes);
     const partner = atPath.find((i) => forward[i]?.type === inverted || forward[i]?.type === difference.type) ?? atPath[0];
     if (partner !== undefined) explains[partner]?.push(difference.type);

@@ -14,7 +14,7 @@ import { below, pointer } from './walk.js';
  * alias of the old field naming the new one (what an old reader applies).
  */
 export function compareRecords(diff: AvroDiff, o: AvroRecord, n: AvroRecord, at: Paths): ChangeDraft[] {
-  const fields = keyedDiff(o.fields, n.fields, (field) => field.name, (old, update) => update.aliases.includes(old.name) || old.aliases.includes(update.name));
+  const fields = keyedDiff(o.fields, n.fields, (field) => field.name, { names: (field) => [field.name], aliases: (field) => field.aliases });
   const drafts: ChangeDraft[] = [];
   for (const pair of fields.kept) drafts.push(...compareField(diff, pair.old, pair.new, below(at, `fields/${pair.oldIndex}`, `fields/${pair.newIndex}`)));
   for (const { item, index } of fields.added) {

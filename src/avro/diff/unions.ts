@@ -1,6 +1,6 @@
 import type { ChangeDraft } from '../../diff/change.js';
 import { keyedDiff } from '../../diff/keyed.js';
-import type { AvroNamed, AvroNode, AvroUnion } from '../model.js';
+import type { AvroNode, AvroUnion } from '../model.js';
 import { isNamed } from '../model.js';
 import { AvroIncompatibilityType, AvroWarningType } from '../compat/findings.js';
 import { promotes } from '../compat/promotions.js';
@@ -13,12 +13,11 @@ function branchKey(node: AvroNode): string {
   return isNamed(node) ? `${node.kind} ${node.name}` : node.kind;
 }
 
-/** Named branches of one kind that resolution would match by an alias, either way. */
-function aliasMatch(old: AvroNode, update: AvroNode): boolean {
-  if (!isNamed(old) || old.kind !== update.kind) return false;
-  const named = update as AvroNamed;
-  return named.aliases.includes(old.fullName) || old.aliases.includes(named.fullName);
-}
+/** Named branches of one kind match by an alias naming the other's full name, either way. */
+const ALIASING = {
+  names: (node: AvroNode): string[] => (isNamed(node) ? [`${node.kind} ${node.fullName}`] : []),
+  aliases: (node: AvroNode): string[] => (isNamed(node) ? node.aliases.map((alias) => `${node.kind} ${alias}`) : []),
+};
 
 /**
  * Branches added, removed and reordered, and each kept pair compared. The check reports a writer
@@ -26,7 +25,7 @@ function aliasMatch(old: AvroNode, update: AvroNode): boolean {
  * such a finding belongs to the branch added or removed, or to the changes inside a kept pair.
  */
 export function compareUnions(diff: AvroDiff, o: AvroUnion, n: AvroUnion, at: Paths): ChangeDraft[] {
-  const branches = keyedDiff(o.branches, n.branches, branchKey, aliasMatch);
+  const branches = keyedDiff(o.branches, n.branches, branchKey, ALIASING);
   const drafts: ChangeDraft[] = [];
   for (const pair of branches.kept) {
     const inner = diff.compare(pair.old, pair.new, { old: `${at.old}/${pair.oldIndex}`, new: `${at.new}/${pair.newIndex}` });

@@ -1,4 +1,6 @@
 import type { ChangeDraft } from '../../diff/change.js';
+import { readFindingKey } from '../../diff/change.js';
+import { CheckTooDeepError } from '../../errors.js';
 import { PairMap } from '../../util/pair-map.js';
 import type { AvroNamed, AvroNode, AvroSchema } from '../model.js';
 import { isNamed } from '../model.js';
@@ -35,8 +37,14 @@ interface Memo {
 export class AvroDiff {
   private readonly memo = new PairMap<AvroNamed, Memo | typeof IN_PROGRESS>();
 
+  /** The changes of a pair; a pair nested deeper than the stack allows is a `CheckTooDeepError`, never a crash. */
   static run(original: AvroSchema, update: AvroSchema): ChangeDraft[] {
-    return new AvroDiff().compare(original.root, update.root, { old: '', new: '' }).map(asPointers);
+    try {
+      return new AvroDiff().compare(original.root, update.root, { old: '', new: '' }).map(asPointers);
+    } catch (error) {
+      if (error instanceof RangeError) throw new CheckTooDeepError('the two Avro schemas nest too deeply to be diffed');
+      throw error;
+    }
   }
 
   compare(o: AvroNode, n: AvroNode, at: Paths): readonly ChangeDraft[] {
@@ -121,6 +129,6 @@ function relocate(draft: ChangeDraft, from: Paths, to: Paths): ChangeDraft {
 
 /** Applies `change` to the path of a `findingsAt` key, which may name a finding type (`TYPE@path`). */
 function onPath(key: string, change: (path: string) => string): string {
-  const at = key.indexOf('@');
-  return at < 0 ? change(key) : `${key.slice(0, at + 1)}${change(key.slice(at + 1))}`;
+  const { type, path } = readFindingKey(key);
+  return type === undefined ? change(path) : `${type}@${change(path)}`;
 }
