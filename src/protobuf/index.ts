@@ -2,7 +2,7 @@
 export { ProtobufChecker } from './checker.js';
 export type { ProtobufCheckerOptions, ProtobufDifference, ProtobufRules } from './checker.js';
 export { ProtobufChangeType } from './confluent/differences.js';
-export { ProtobufOptionChangeType } from './option-changes.js';
+export { ProtobufDetailChangeType } from './detail-types.js';
 export type { ProtobufDiffChangeType } from './changes.js';
 export { PulsarProtobufFindingType } from './pulsar.js';
 export { ProtobufParseRule } from './parse-rules.js';
