@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { CheckerRegistry, checkCompatibility, diffSchemas, parseSchema } from 'schema-compat';
 import type { AvroProfile, Change, DiffOptions, Direction, ParsedSchema, SchemaType } from 'schema-compat';
@@ -117,6 +118,58 @@ describe('breaks agree with checkCompatibility on every corpus pair', () => {
     report('buf', result);
     expect(result.pairs).toBe(60);
     expect([result.mismatches, result.unexplained]).toEqual([[], 0]);
+  });
+});
+
+/**
+ * Confluent's own vectors, under the Confluent Community License: read from ../shared/vectors when
+ * that folder exists, never copied here (SKIPPED otherwise).
+ */
+const confluent = fileURLToPath(new URL('../../../shared/vectors/confluent/', import.meta.url));
+const confluentPresent = existsSync(confluent);
+
+interface ConfluentCase {
+  readonly description: string;
+  readonly original_schema: string | object;
+  readonly update_schema: string | object;
+  readonly original_dependencies?: readonly { readonly name: string; readonly dependency: string }[];
+  readonly update_dependencies?: readonly { readonly name: string; readonly dependency: string }[];
+}
+
+/** Confluent's files; the 2020-12 ones are not strict JSON (upstream reads them with lenient org.json): trailing commas go. */
+function confluentCases(path: string): ConfluentCase[] {
+  return JSON.parse(readFileSync(join(confluent, path), 'utf8').replace(/,(\s*[}\]])/g, '$1')) as ConfluentCase[];
+}
+
+describe.skipIf(!confluentPresent)("breaks agree with checkCompatibility on Confluent's vectors (../shared/vectors, CCL)", () => {
+  it('json-schema-provider, STRICT and LENIENT', () => {
+    const files = ['diff-schema-examples.json', 'diff-schema-examples-2020-12.json', 'diff-combined-schema-examples.json', 'diff-combined-schema-examples-2020-12.json'];
+    const pairs = files.flatMap((file) => confluentCases(`json-schema-provider/${file}`).map((c, i) => ({ id: `${file} ${i} ${c.description}`, old: JSON.stringify(c.original_schema), new: JSON.stringify(c.update_schema) })));
+    for (const policy of ['STRICT', 'LENIENT'] as const) {
+      const result = tally('JSON', pairs, { json: { policy } });
+      report(`confluent json (${policy})`, result);
+      expect([result.pairs, result.mismatches, result.unexplained]).toEqual([263, [], 0]);
+    }
+  });
+
+  it('protobuf-provider', () => {
+    const registry = CheckerRegistry.withDefaults().register(new ProtobufChecker());
+    const references = (dependencies: ConfluentCase['original_dependencies']): Record<string, string> => Object.fromEntries((dependencies ?? []).map((item) => [item.name, item.dependency]));
+    const pairs = confluentCases('protobuf-provider/diff-schema-examples.json').map((c) => ({
+      id: c.description,
+      old: parseSchema('PROTOBUF', c.original_schema, { registry, references: references(c.original_dependencies) }),
+      new: parseSchema('PROTOBUF', c.update_schema, { registry, references: references(c.update_dependencies) }),
+    }));
+    const result = tally('PROTOBUF', pairs, { registry });
+    report('confluent protobuf', result);
+    expect([result.mismatches, result.unexplained]).toEqual([[], 0]);
+  });
+});
+
+describe.runIf(!confluentPresent)("Confluent's vectors", () => {
+  it('skipped: ../shared/vectors/confluent is not there', () => {
+    console.info('[diff breaks] confluent: SKIPPED (../shared/vectors/confluent not found)');
+    expect(confluentPresent).toBe(false);
   });
 });
 
