@@ -46,7 +46,7 @@ function loadImport(name: string, input: string, text: string, cache: ProtobufRe
   if (cached !== undefined) return { parsed: { ...cached.parsed, input }, names: cached.names, cache, entry: cached };
   const parsed = parseFile(name, input, text);
   const names = namesOf(parsed);
-  const entry = cache === undefined ? undefined : { text, parsed, names };
+  const entry = cache === undefined ? undefined : { id: cache.nextId(), text, parsed, names };
   if (entry !== undefined) cache?.keep(name, entry);
   return { parsed, names, cache, entry };
 }

@@ -7,7 +7,9 @@ import { duplicateNameError, loadFiles } from './load-files.js';
 import type { ProtoDefinition, ProtoFile, ProtobufSchema, ProtoSymbol } from './model.js';
 import { readOptions, referenceCacheOption, referencesOption, stringOption } from './options.js';
 import { ProtobufParseRule } from './parse-rules.js';
+import type { BuiltReference, ResolutionLog } from './reference-cache.js';
 import { ProtobufReferenceCache } from './reference-cache.js';
+import { LayeredMap } from './layered-map.js';
 import type { Kinds } from './resolve-types.js';
 import { recordingResolver, resolvesAsLogged, resolverFor } from './resolve-types.js';
 
@@ -38,28 +40,71 @@ function kindsOf(files: readonly LoadedFile[]): Kinds {
   return kinds;
 }
 
-/** Our model of an imported file: the cached one when every name in it resolves as it did, else built now (and cached). */
-function buildImport(loaded: LoadedFile, resolve: TypeResolver): ProtoFile {
-  const { entry, cache, parsed } = loaded;
-  if (entry?.built !== undefined && resolvesAsLogged(entry.built.log, resolve)) return entry.built.file;
-  if (entry === undefined || cache === undefined) return buildChecked(loaded, resolve);
-  const recording = recordingResolver(resolve);
-  const file = buildChecked(loaded, recording.resolve);
-  cache.keep(parsed.name, { ...entry, built: { file, log: recording.log } });
-  return file;
-}
-
 function buildChecked({ parsed }: LoadedFile, resolve: TypeResolver): ProtoFile {
   const built = buildFile(parsed, resolve);
   checkExtensions(built, parsed);
   return built;
 }
 
-function addSymbols(definitions: readonly ProtoDefinition[], file: ProtoFile, into: Map<string, ProtoSymbol>): void {
+function addSymbols(definitions: readonly ProtoDefinition[], file: ProtoFile, into: Map<string, ProtoSymbol>): Map<string, ProtoSymbol> {
   for (const definition of definitions) {
     into.set(definition.fullName, { definition, file });
     if (definition.kind === 'message') addSymbols(definition.nested, file, into);
   }
+  return into;
+}
+
+/** A model kept in a cache, with the tables later parses read it through. */
+function builtReference(file: ProtoFile, log: ResolutionLog, names: LoadedFile['names']): BuiltReference {
+  const absent = new Set<string>();
+  for (const { candidates, answer } of log) {
+    for (const candidate of candidates) {
+      if (candidate === answer) break;
+      absent.add(candidate);
+    }
+  }
+  return { file, log, kinds: new Map(names), symbols: addSymbols(file.definitions, file, new Map()), absent, validWith: new Set() };
+}
+
+/** Our model of an imported file: the cached one when every name in it resolves as it did, else built now (and cached). */
+function buildImport(loaded: LoadedFile, kinds: Kinds, resolve: TypeResolver): BuiltReference | ProtoFile {
+  const { entry, cache, parsed } = loaded;
+  if (entry?.built !== undefined && resolvesAsLogged(entry.built.log, kinds)) return entry.built;
+  if (entry === undefined || cache === undefined) return buildChecked(loaded, resolve);
+  const recording = recordingResolver(resolve);
+  const built = builtReference(buildChecked(loaded, recording.resolve), recording.log, entry.names);
+  cache.keep(parsed.name, { ...entry, built });
+  return built;
+}
+
+/** The imports' entry ids, which name a set of imports within their cache (one cache per call holds every cached import). */
+function importSetKey(imports: readonly LoadedFile[]): string {
+  return imports.map((loaded) => loaded.entry?.id ?? 0).sort((a, b) => a - b).join(',');
+}
+
+/**
+ * The cached models of a call's imports when this very set of imports was checked before (no
+ * name defined twice among them, every model right among them) and the main file neither defines
+ * one of their names nor a name one of them looked for: then only the main file is new, and
+ * nothing of the size of the imports is done again. Else undefined (the full path decides).
+ */
+function checkedImports(main: LoadedFile, imports: readonly LoadedFile[]): readonly BuiltReference[] | undefined {
+  const built = imports.map((loaded) => loaded.entry?.built);
+  if (!built.every((item): item is BuiltReference => item !== undefined)) return undefined;
+  const key = importSetKey(imports);
+  if (!built.every((item) => item.validWith.has(key))) return undefined;
+  for (const [name] of main.names) if (built.some((item) => item.kinds.has(name) || item.absent.has(name))) return undefined;
+  return built;
+}
+
+/** Records that the cached models of a call's imports are right among these imports alone (see `checkedImports`). */
+function markChecked(imports: readonly LoadedFile[], results: readonly (BuiltReference | ProtoFile)[]): void {
+  const built = results.filter((item): item is BuiltReference => 'validWith' in item);
+  if (built.length !== imports.length) return;
+  const importKinds = new LayeredMap(built.map((item) => item.kinds));
+  if (!built.every((item) => resolvesAsLogged(item.log, importKinds))) return;
+  const key = importSetKey(imports);
+  for (const item of built) item.validWith.add(key);
 }
 
 function rootMessageOf(file: ProtoFile, symbols: ReadonlyMap<string, ProtoSymbol>, label: string, rootMessage: string | undefined): string | undefined {
@@ -86,9 +131,18 @@ export function parseProtobuf(input: unknown, options: ProtobufParseOptions = {}
     throw new SchemaParseError({ input: label, pointer: '', rule: ProtobufParseRule.NOT_TEXT, detail: 'a Protobuf schema is .proto text' });
   }
   const [main, ...imports] = loadFiles(input, label, references, caches) as [LoadedFile, ...LoadedFile[]];
-  const resolve = resolverFor(kindsOf([main, ...imports]));
+  const checked = checkedImports(main, imports);
+  if (checked !== undefined) {
+    const file = buildChecked(main, resolverFor(new LayeredMap([new Map(main.names), ...checked.map((item) => item.kinds)])));
+    const symbols = new LayeredMap([addSymbols(file.definitions, file, new Map()), ...checked.map((item) => item.symbols)]);
+    return { file, dependencies: checked.map((item) => item.file), symbols, rootMessage: rootMessageOf(file, symbols, label, rootMessage) };
+  }
+  const kinds = kindsOf([main, ...imports]);
+  const resolve = resolverFor(kinds);
   const file = buildChecked(main, resolve);
-  const dependencies = imports.map((loaded) => buildImport(loaded, resolve));
+  const results = imports.map((loaded) => buildImport(loaded, kinds, resolve));
+  markChecked(imports, results);
+  const dependencies = results.map((item) => ('validWith' in item ? item.file : item));
   const symbols = new Map<string, ProtoSymbol>();
   for (const item of [file, ...dependencies]) addSymbols(item.definitions, item, symbols);
   return { file, dependencies, symbols, rootMessage: rootMessageOf(file, symbols, label, rootMessage) };

@@ -1,22 +1,38 @@
-import type { ProtoFile } from './model.js';
+import type { ProtoFile, ProtoSymbol } from './model.js';
 import type { ParsedFile } from './parse-file.js';
 
 /** A message or enum full name a file defines, with its kind. */
 export type DefinedName = readonly [fullName: string, kind: 'message' | 'enum'];
 
 /**
- * How each type name written in a built file resolved (`scope\0written` to a full name, or
- * undefined when the lookup found nothing): the built model is valid in another `parse` call as
- * long as every lookup gives the same answer there.
+ * How each type name written in a built file resolved: the full names it could mean, in protoc's
+ * order, and the one found (with its kind), or none. The built model is valid in another `parse`
+ * call as long as every lookup finds the same there.
  */
-export type ResolutionLog = ReadonlyMap<string, string | undefined>;
+export type ResolutionLog = readonly { readonly candidates: readonly string[]; readonly answer: string | undefined; readonly kind: string | undefined }[];
+
+/** A cached import's model and the tables a parse reads it through. */
+export interface BuiltReference {
+  readonly file: ProtoFile;
+  readonly log: ResolutionLog;
+  /** The file's own message and enum names (a layer of a parse's names). */
+  readonly kinds: ReadonlyMap<string, 'message' | 'enum'>;
+  /** The file's own definitions by full name (a layer of the schema's `symbols`). */
+  readonly symbols: ReadonlyMap<string, ProtoSymbol>;
+  /** Names the file's lookups tried and did not find: defining one elsewhere changes the model. */
+  readonly absent: ReadonlySet<string>;
+  /** The sets of imports (entry ids) this model has been checked to be right among. */
+  readonly validWith: Set<string>;
+}
 
 /** An imported file as kept between calls: its text, protobufjs' parse, its names, and once built, its model. */
 export interface CachedReference {
+  /** Unique within its cache: sets of imports are told apart by their entries' ids. */
+  readonly id: number;
   readonly text: string;
   readonly parsed: ParsedFile;
   readonly names: readonly DefinedName[];
-  readonly built?: { readonly file: ProtoFile; readonly log: ResolutionLog };
+  readonly built?: BuiltReference;
 }
 
 /**
@@ -30,6 +46,7 @@ export interface CachedReference {
  */
 export class ProtobufReferenceCache {
   private readonly entries = new Map<string, CachedReference>();
+  private lastId = 0;
 
   /** How many imported files the cache holds. */
   get size(): number {
@@ -45,6 +62,11 @@ export class ProtobufReferenceCache {
   lookup(name: string, text: string): CachedReference | undefined {
     const entry = this.entries.get(name);
     return entry !== undefined && entry.text === text ? entry : undefined;
+  }
+
+  /** @internal A new entry id. */
+  nextId(): number {
+    return ++this.lastId;
   }
 
   /** @internal Keeps (or replaces) the entry of an import name. */

@@ -9,16 +9,22 @@ import { findWord } from './source-text.js';
 /** Every message and enum of a `parse` call's files, by full name. */
 export type Kinds = ReadonlyMap<string, 'message' | 'enum'>;
 
+/** The full names a written type name may mean in a scope, in protoc's order: a leading dot is absolute, else innermost scope outward. */
+function candidatesOf(written: string, scope: string): string[] {
+  if (written.startsWith('.')) return [written.slice(1)];
+  const candidates: string[] = [];
+  for (let prefix = scope; ; ) {
+    candidates.push(prefix === '' ? written : `${prefix}.${written}`);
+    if (prefix === '') return candidates;
+    const dot = prefix.lastIndexOf('.');
+    prefix = dot === -1 ? '' : prefix.slice(0, dot);
+  }
+}
+
 /** protoc's scoping, as Confluent's Context resolves: a leading dot is absolute, else innermost scope outward. */
 export function resolverFor(kinds: Kinds): TypeResolver {
   const find = (written: string, scope: string): ProtoType | undefined => {
-    if (written.startsWith('.')) {
-      const kind = kinds.get(written.slice(1));
-      return kind ? { kind, fullName: written.slice(1), written } : undefined;
-    }
-    const parts = scope === '' ? [] : scope.split('.');
-    for (let i = parts.length; i >= 0; i--) {
-      const candidate = [...parts.slice(0, i), written].join('.');
+    for (const candidate of candidatesOf(written, scope)) {
       const kind = kinds.get(candidate);
       if (kind) return { kind, fullName: candidate, written };
     }
@@ -32,30 +38,28 @@ export function resolverFor(kinds: Kinds): TypeResolver {
   return Object.assign(resolve, { find });
 }
 
-const key = (written: string, scope: string): string => `${scope}\0${written}`;
-
-/** The resolver, recording every lookup it answers (for a model kept in a `ProtobufReferenceCache`). */
+/** The resolver, recording every distinct lookup it answers (for a model kept in a `ProtobufReferenceCache`). */
 export function recordingResolver(resolve: TypeResolver): { readonly resolve: TypeResolver; readonly log: ResolutionLog } {
-  const log = new Map<string, string | undefined>();
+  const seen = new Set<string>();
+  const log: ResolutionLog[number][] = [];
   const find = (written: string, scope: string): ProtoType | undefined => {
     const found = resolve.find(written, scope);
-    log.set(key(written, scope), found !== undefined && found.kind !== 'scalar' ? `${found.kind} ${found.fullName}` : undefined);
+    const key = `${scope}\0${written}`;
+    if (!seen.has(key)) {
+      seen.add(key);
+      log.push({ candidates: candidatesOf(written, scope), answer: found !== undefined && found.kind !== 'scalar' ? found.fullName : undefined, kind: found?.kind });
+    }
     return found;
   };
-  const recording = (written: string, scope: string, file: ParsedFile): ProtoType => {
-    const found = find(written, scope);
-    return found ?? resolve(written, scope, file);
-  };
+  const recording = (written: string, scope: string, file: ParsedFile): ProtoType => find(written, scope) ?? resolve(written, scope, file);
   return { resolve: Object.assign(recording, { find }), log };
 }
 
-/** Whether every lookup of a log gives the same answer under `resolve` (so the model built then is the one built now). */
-export function resolvesAsLogged(log: ResolutionLog, resolve: TypeResolver): boolean {
-  for (const [entry, answer] of log) {
-    const at = entry.indexOf('\0');
-    const found = resolve.find(entry.slice(at + 1), entry.slice(0, at));
-    const now = found !== undefined && found.kind !== 'scalar' ? `${found.kind} ${found.fullName}` : undefined;
-    if (now !== answer) return false;
+/** Whether every lookup of a log finds the same name of the same kind in `kinds` (so the model built then is the one built now). */
+export function resolvesAsLogged(log: ResolutionLog, kinds: Kinds): boolean {
+  for (const { candidates, answer, kind } of log) {
+    const found = candidates.find((candidate) => kinds.has(candidate));
+    if (found !== answer || (found !== undefined && kinds.get(found) !== kind)) return false;
   }
   return true;
 }

@@ -114,6 +114,40 @@ describe('referenceCache: imported files parsed once and shared between parse ca
     expect((secondUser?.definitions[0] as ProtoMessage).fields[0]?.type).toMatchObject({ fullName: 'a.b.Id' });
   });
 
+  it('a main file that defines a name a cached import looked for gets the model it got without the cache', () => {
+    const referenceCache = new ProtobufReferenceCache();
+    const references = { 'user.proto': proto3('message User { Id id = 1; }', 'package a.b;\nimport "ids.proto";\n'), 'ids.proto': proto3('message Id { string v = 1; }', 'package a;\n') };
+    const idOfUser = (text: string, cache?: ProtobufReferenceCache): unknown => {
+      const schema = checker.parse(text, cache === undefined ? { references } : { references, referenceCache: cache });
+      return ((schema.dependencies.find((file) => file.name === 'user.proto')?.definitions[0] as ProtoMessage).fields[0]?.type as { fullName: string }).fullName;
+    };
+    const plain = proto3('message M { a.b.User u = 1; }', 'import "user.proto";\n');
+    const shadowing = proto3('message Id { int32 n = 1; }\nmessage M { User u = 1; }', 'package a.b;\nimport "user.proto";\n');
+    // Twice plain (the second takes the checked path), then the main file defines a.b.Id, then plain again.
+    const answers = [plain, plain, shadowing, plain, shadowing].map((text) => idOfUser(text, referenceCache));
+    expect(answers).toEqual([plain, plain, shadowing, plain, shadowing].map((text) => idOfUser(text)));
+    expect(answers).toEqual(['a.Id', 'a.Id', 'a.b.Id', 'a.Id', 'a.b.Id']);
+  });
+
+  it('a main file that defines a name of a cached import is DUPLICATE_NAME, as without the cache', () => {
+    const referenceCache = new ProtobufReferenceCache();
+    const references = { 'dep.proto': proto3('message Dep {}', 'package p;\n') };
+    const ok = proto3('message M { p.Dep d = 1; }', 'import "dep.proto";\n');
+    const clash = proto3('message Dep {}', 'package p;\nimport "dep.proto";\n');
+    checker.parse(ok, { references, referenceCache });
+    checker.parse(ok, { references, referenceCache });
+    const message = (cache?: ProtobufReferenceCache): string => {
+      try {
+        checker.parse(clash, cache === undefined ? { references } : { references, referenceCache: cache });
+      } catch (error) {
+        if (error instanceof SchemaParseError) return `${error.rule} ${error.message}`;
+      }
+      return 'parsed';
+    };
+    expect(message(referenceCache)).toBe(message());
+    expect(message()).toMatch(/^DUPLICATE_NAME /);
+  });
+
   it('an error in a cached reference names the label of the call that meets it', () => {
     const referenceCache = new ProtobufReferenceCache();
     const broken = { 'dep.proto': proto3('message Dep { Missing m = 1; }') };
