@@ -43,8 +43,12 @@ export class ProtobufChecker implements SchemaChecker<ProtobufSchema> {
   readonly rules: ProtobufRules;
   readonly registry: 'confluent' | 'pulsar';
   private readonly changes: 'ignore' | 'warnings';
-  /** Google's well-known types as this checker parsed them (immutable texts, so shared by every call). */
-  private readonly wellKnown = new ProtobufReferenceCache();
+  /**
+   * Google's well-known types as this checker parsed them (immutable texts, so shared by every
+   * call). A # field: not part of the checker's state as JSON shows it (the server rebuilds checkers
+   * for its workers from that state).
+   */
+  readonly #wellKnown = new ProtobufReferenceCache();
 
   constructor(options: ProtobufCheckerOptions = {}) {
     const read = readOptions('options', options, ['rules', 'registry', 'changes']);
@@ -61,7 +65,7 @@ export class ProtobufChecker implements SchemaChecker<ProtobufSchema> {
    * Pulsar's root message; `referenceCache` shares parsed imports between calls.
    */
   parse(input: string | object, options?: ParseOptions & Pick<ProtobufParseOptions, 'rootMessage' | 'referenceCache'>): ProtobufSchema {
-    return parseProtobuf(input, options, this.wellKnown);
+    return parseProtobuf(input, options, this.#wellKnown);
   }
 
   canRead(reader: ProtobufSchema, writer: ProtobufSchema): PairResult {

@@ -45,32 +45,32 @@ export interface CachedReference {
  * snapshot or per batch rather than one for a process's lifetime.
  */
 export class ProtobufReferenceCache {
-  private readonly entries = new Map<string, CachedReference>();
-  private lastId = 0;
+  readonly #entries = new Map<string, CachedReference>();
+  #lastId = 0;
 
   /** How many imported files the cache holds. */
   get size(): number {
-    return this.entries.size;
+    return this.#entries.size;
   }
 
   /** Forgets every file. */
   clear(): void {
-    this.entries.clear();
+    this.#entries.clear();
   }
 
   /** @internal The entry for an import name when its text is `text`. */
   lookup(name: string, text: string): CachedReference | undefined {
-    const entry = this.entries.get(name);
+    const entry = this.#entries.get(name);
     return entry !== undefined && entry.text === text ? entry : undefined;
   }
 
   /** @internal A new entry id. */
   nextId(): number {
-    return ++this.lastId;
+    return ++this.#lastId;
   }
 
   /** @internal Keeps (or replaces) the entry of an import name. */
   keep(name: string, entry: CachedReference): void {
-    this.entries.set(name, entry);
+    this.#entries.set(name, entry);
   }
 }

@@ -60,6 +60,14 @@ describe("Google's well-known types are built in (protoc's set, Protocol Buffers
     expect(checker.canRead(after, before).compatible).toBe(true);
   });
 
+  it("the checker's own cache of well-known types is no part of its state as JSON shows it (the server rebuilds checkers for its workers from that)", () => {
+    const fresh = new ProtobufChecker({ rules: 'buf-wire' });
+    const used = new ProtobufChecker({ rules: 'buf-wire' });
+    used.parse(proto3('message M { google.protobuf.Timestamp at = 1; }', 'import "google/protobuf/timestamp.proto";\n'));
+    expect(JSON.stringify(used)).toBe(JSON.stringify(fresh));
+    expect(JSON.stringify(new ProtobufReferenceCache())).toBe('{}');
+  });
+
   it('api.proto brings type.proto and source_context.proto along; a reference of the same name replaces a built-in file', () => {
     const schema = checker.parse(proto3('message M { google.protobuf.Api api = 1; google.protobuf.Syntax syntax = 2; }', 'import "google/protobuf/api.proto";\n'));
     expect(schema.dependencies.map((file) => file.name).sort()).toEqual(['google/protobuf/any.proto', 'google/protobuf/api.proto', 'google/protobuf/source_context.proto', 'google/protobuf/type.proto']);
