@@ -3,8 +3,9 @@
 // texts in the same process (bench/measure.mjs), never bare times. docs/protobuf.md records the figures.
 import protobuf from 'protobufjs';
 import { checkCompatibility, CheckerRegistry } from '../dist/index.js';
-import { ProtobufChecker } from '../dist/protobuf.js';
+import { ProtobufChecker, ProtobufReferenceCache } from '../dist/protobuf.js';
 import { compare, formatRatio } from './measure.mjs';
+import { measureSnapshot } from './protobuf-snapshot.mjs';
 
 const SCALARS = ['int32', 'int64', 'string', 'bool', 'double', 'bytes', 'uint32', 'sint64', 'fixed32', 'float'];
 
@@ -64,3 +65,6 @@ console.log(`  ProtobufChecker.parse of the two texts            ${formatRatio(r
 console.log(`  canRead on parsed schemas (Confluent rules)       ${formatRatio(r.canRead.ratio)}`);
 console.log(`  canRead on parsed schemas (buf-wire-json)         ${formatRatio(r.bufWireJson.ratio)}`);
 console.log(`  checkCompatibility FULL on the two texts          ${formatRatio(r.checkText.ratio)}`);
+
+// Issue 17, item 5: a 30-file snapshot pair sharing a 5,000-line import (bench/protobuf-snapshot.mjs).
+measureSnapshot({ ProtobufChecker, ProtobufReferenceCache });

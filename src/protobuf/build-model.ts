@@ -4,6 +4,7 @@ import type {
 } from './model.js';
 import { PROTO_SCALARS } from './model.js';
 import type { ParsedFile } from './parse-file.js';
+import type { DefinedName } from './reference-cache.js';
 import { protobufjs } from './protobufjs-runtime.js';
 
 /** Resolves a type name as written in `scope` (the enclosing message's full name, or the package); an unknown name is a `SchemaParseError`. */
@@ -156,24 +157,28 @@ function buildService(service: Service, scope: string, file: ParsedFile, resolve
   };
 }
 
-/** Every message and enum a file defines, by full name (for resolving names before the model is built). */
-export function collectDefinitionNames(file: ParsedFile, into: Map<string, { readonly kind: 'message' | 'enum'; readonly file: ParsedFile }>, onDuplicate: (fullName: string) => void): void {
+/** Every message and enum a file defines, by full name (for resolving names before the model is built); `onDuplicate` throws. */
+export function definedNames(file: ParsedFile, onDuplicate: (fullName: string) => never): DefinedName[] {
+  const names: DefinedName[] = [];
+  const seen = new Set<string>();
   const visit = (objects: readonly ReflectionObject[], scope: string): void => {
     for (const object of objects.filter(isDefinition)) {
       const fullName = scope === '' ? object.name : `${scope}.${object.name}`;
-      if (into.has(fullName)) onDuplicate(fullName);
-      into.set(fullName, { kind: object instanceof protobufjs.Type ? 'message' : 'enum', file });
+      if (seen.has(fullName)) onDuplicate(fullName);
+      seen.add(fullName);
+      names.push([fullName, object instanceof protobufjs.Type ? 'message' : 'enum']);
       if (object instanceof protobufjs.Type) visit(object.nestedArray, fullName);
     }
   };
   visit(packageNamespace(file).nestedArray, file.result.package ?? '');
+  return names;
 }
 
 function collectExtensions(objects: readonly ReflectionObject[], scope: string, file: ParsedFile, resolve: TypeResolver, into: ProtoExtension[]): void {
   for (const object of objects) {
     if (object instanceof protobufjs.Field && object.extend !== undefined) {
       const written = object.extend;
-      // An extendee from a file without types here (google/protobuf/descriptor.proto) keeps its name as written.
+      // An extendee that names no known message is kept as written, without its leading dot (protobufjs does not check it).
       const resolved = resolve.find(written, scope);
       const extendee = resolved !== undefined && resolved.kind !== 'scalar' ? resolved.fullName : written.replace(/^\./, '');
       const field = buildField(object, scope, file, resolve, undefined);

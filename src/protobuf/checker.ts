@@ -12,6 +12,7 @@ import { sameProtobufSchema } from './identity.js';
 import type { ProtobufSchema } from './model.js';
 import type { ProtobufParseOptions } from './parse.js';
 import { parseProtobuf } from './parse.js';
+import { ProtobufReferenceCache } from './reference-cache.js';
 import { oneOf, readOptions } from './options.js';
 import { checkPulsarRoot, describePulsarFinding, PulsarProtobufFindingType } from './pulsar.js';
 
@@ -44,6 +45,12 @@ export class ProtobufChecker implements SchemaChecker<ProtobufSchema> {
   readonly rules: ProtobufRules;
   readonly registry: 'confluent' | 'pulsar';
   private readonly changes: 'ignore' | 'warnings';
+  /**
+   * Google's well-known types as this checker parsed them (immutable texts, so shared by every
+   * call). A # field: not part of the checker's state as JSON shows it (the server rebuilds checkers
+   * for its workers from that state).
+   */
+  readonly #wellKnown = new ProtobufReferenceCache();
 
   constructor(options: ProtobufCheckerOptions = {}) {
     const read = readOptions('options', options, ['rules', 'registry', 'changes']);
@@ -55,9 +62,12 @@ export class ProtobufChecker implements SchemaChecker<ProtobufSchema> {
     }
   }
 
-  /** Parses .proto text; `references` supply the imported files by import name; `rootMessage` names Pulsar's root message. */
-  parse(input: string | object, options?: ParseOptions & Pick<ProtobufParseOptions, 'rootMessage'>): ProtobufSchema {
-    return parseProtobuf(input, options);
+  /**
+   * Parses .proto text; `references` supply the imported files by import name; `rootMessage` names
+   * Pulsar's root message; `referenceCache` shares parsed imports between calls.
+   */
+  parse(input: string | object, options?: ParseOptions & Pick<ProtobufParseOptions, 'rootMessage' | 'referenceCache'>): ProtobufSchema {
+    return parseProtobuf(input, options, this.#wellKnown);
   }
 
   canRead(reader: ProtobufSchema, writer: ProtobufSchema): PairResult {

@@ -8,6 +8,7 @@ export { PulsarProtobufFindingType } from './pulsar.js';
 export { ProtobufParseRule } from './parse-rules.js';
 export { ProtobufjsMissingError } from './protobufjs-runtime.js';
 export type { ProtobufParseOptions } from './parse.js';
+export { ProtobufReferenceCache } from './reference-cache.js';
 export type {
   ProtobufSchema, ProtoFile, ProtoDefinition, ProtoMessage, ProtoEnum, ProtoEnumValue, ProtoField, ProtoOneof, ProtoLabel,
   ProtoType, ProtoScalar, ProtoReserved, ProtoService, ProtoMethod, ProtoSymbol,

@@ -1,6 +1,7 @@
 import { InvalidOptionError } from 'schema-compat';
 import { describeValue } from '../util/describe.js';
 import { readOptionsObject } from '../util/read-properties.js';
+import { ProtobufReferenceCache } from './reference-cache.js';
 
 /**
  * The named options of an options object, each read once; undefined gives none. Anything but an
@@ -31,4 +32,10 @@ export function referencesOption(value: unknown): Readonly<Record<string, unknow
   const read = readOptionsObject('references', value, 'own', 'an object of .proto texts by import name');
   if ('values' in read) return read.values;
   throw new InvalidOptionError(read.option, read.problem);
+}
+
+/** A `ProtobufReferenceCache`, or undefined when absent. */
+export function referenceCacheOption(value: unknown): ProtobufReferenceCache | undefined {
+  if (value === undefined || value instanceof ProtobufReferenceCache) return value;
+  throw new InvalidOptionError('referenceCache', `${describeValue(value)} is not a ProtobufReferenceCache`);
 }

@@ -1,15 +1,17 @@
-import type { INamespace } from 'protobufjs';
 import { SchemaParseError } from 'schema-compat';
 import type { TypeResolver } from './build-model.js';
-import { buildFile, collectDefinitionNames } from './build-model.js';
+import { buildFile } from './build-model.js';
 import { checkExtensions } from './extension-checks.js';
-import type { ProtoDefinition, ProtoFile, ProtobufSchema, ProtoSymbol, ProtoType } from './model.js';
-import type { ParsedFile } from './parse-file.js';
-import { parseError, parseFile } from './parse-file.js';
-import { readOptions, referencesOption, stringOption } from './options.js';
+import type { LoadedFile, ReferenceCaches } from './load-files.js';
+import { duplicateNameError, loadFiles } from './load-files.js';
+import type { ProtoDefinition, ProtoFile, ProtobufSchema, ProtoSymbol } from './model.js';
+import { readOptions, referenceCacheOption, referencesOption, stringOption } from './options.js';
 import { ProtobufParseRule } from './parse-rules.js';
-import { protobufjs } from './protobufjs-runtime.js';
-import { findWord } from './source-text.js';
+import type { BuiltReference, ResolutionLog } from './reference-cache.js';
+import { ProtobufReferenceCache } from './reference-cache.js';
+import { LayeredMap } from './layered-map.js';
+import type { Kinds } from './resolve-types.js';
+import { recordingResolver, resolvesAsLogged, resolverFor } from './resolve-types.js';
 
 export interface ProtobufParseOptions {
   /** How errors name this input (`candidate`, `history[2]`). Default `schema`. */
@@ -18,97 +20,91 @@ export interface ProtobufParseOptions {
   readonly references?: Readonly<Record<string, string | object>>;
   /** The full name of the message the data are (Pulsar's root message). Default: the file's first message. */
   readonly rootMessage?: string;
+  /**
+   * Imported files parsed once and shared between calls: give the same `ProtobufReferenceCache` to
+   * every parse of a snapshot whose files import the same files. Without it, each call parses its
+   * references afresh (the well-known types are kept by the checker).
+   */
+  readonly referenceCache?: ProtobufReferenceCache;
 }
 
-/** Imports Confluent and protoc know without a reference: the descriptor has no types we need (options are not compared). */
-const EMPTY_BUILT_INS: readonly string[] = ['google/protobuf/descriptor.proto'];
-
-function builtInFile(name: string, input: string): ParsedFile | undefined {
-  // protobufjs.common is a function keeping the files as its own properties among `get`, `name`, `length`...: only google/protobuf/ files are files.
-  const json = name.startsWith('google/protobuf/') ? (protobufjs.common.get(name) as INamespace | null) : null;
-  if (json === null && !EMPTY_BUILT_INS.includes(name)) return undefined;
-  const root = json === null ? new protobufjs.Root() : protobufjs.Root.fromJSON(json);
-  return { name, input, text: '', uncommented: '', syntax: 'proto3', result: { package: 'google.protobuf', imports: undefined, weakImports: undefined, root } };
-}
-
-type Kinds = Map<string, { readonly kind: 'message' | 'enum'; readonly file: ParsedFile }>;
-
-interface Visit {
-  readonly file: ParsedFile;
-  readonly imports: readonly string[];
-  next: number;
-}
-
-/**
- * Loads the main file and, depth first, every file it imports (references first, then well-known
- * types). Its own stack, so a chain of 100,000 references cannot overflow the call stack.
- */
-function loadFiles(text: string, label: string, references: Readonly<Record<string, unknown>>): ParsedFile[] {
-  const loaded = new Map<string, ParsedFile>();
-  const stack: Visit[] = [];
-  const visiting = new Set<string>();
-  const enter = (file: ParsedFile): void => {
-    stack.push({ file, imports: [...(file.result.imports ?? []), ...(file.result.weakImports ?? [])], next: 0 });
-    visiting.add(file.name);
-  };
-  const main = parseFile(label, label, text);
-  enter(main);
-  while (stack.length > 0) {
-    const visit = stack[stack.length - 1] as Visit;
-    const { file } = visit;
-    if (visit.next >= visit.imports.length) {
-      stack.pop();
-      visiting.delete(file.name);
-      if (stack.length > 0) loaded.set(file.name, file);
-      continue;
+/** Every file's names in one map; a name defined twice is `DUPLICATE_NAME`, found in the file that defines it second. */
+function kindsOf(files: readonly LoadedFile[]): Kinds {
+  const kinds = new Map<string, 'message' | 'enum'>();
+  for (const { parsed, names } of files) {
+    for (const [fullName, kind] of names) {
+      if (kinds.has(fullName)) throw duplicateNameError(parsed, fullName);
+      kinds.set(fullName, kind);
     }
-    const name = visit.imports[visit.next++] as string;
-    // Searched for only when an error names it: 20,000 imports would each scan the whole text.
-    const at = (): { line: number; column: number } => findWord(file.uncommented, `"${name}"`) ?? findWord(file.uncommented, `'${name}'`) ?? { line: 1, column: 1 };
-    if (visiting.has(name)) throw parseError(file.input, ProtobufParseRule.IMPORT_CYCLE, `import "${name}" closes a cycle: ${[...stack.map((item) => item.file.name), name].join(' -> ')}`, at());
-    if (loaded.has(name)) continue;
-    const input = `${label} reference "${name}"`;
-    const referenced = references[name];
-    if (referenced !== undefined && typeof referenced !== 'string') {
-      throw new SchemaParseError({ input, pointer: '', rule: ProtobufParseRule.NOT_TEXT, detail: 'a Protobuf reference is .proto text' });
-    }
-    const imported = referenced === undefined ? builtInFile(name, input) : parseFile(name, input, referenced);
-    if (imported === undefined) {
-      throw parseError(file.input, ProtobufParseRule.UNRESOLVED_IMPORT, `import "${name}" is neither a given reference nor a built-in well-known type`, at());
-    }
-    enter(imported);
   }
-  return [main, ...loaded.values()];
+  return kinds;
 }
 
-/** protoc's scoping, as Confluent's Context resolves: a leading dot is absolute, else innermost scope outward. */
-function resolverFor(kinds: Kinds): TypeResolver {
-  const find = (written: string, scope: string): ProtoType | undefined => {
-    if (written.startsWith('.')) {
-      const known = kinds.get(written.slice(1));
-      return known ? { kind: known.kind, fullName: written.slice(1), written } : undefined;
-    }
-    const parts = scope === '' ? [] : scope.split('.');
-    for (let i = parts.length; i >= 0; i--) {
-      const candidate = [...parts.slice(0, i), written].join('.');
-      const known = kinds.get(candidate);
-      if (known) return { kind: known.kind, fullName: candidate, written };
-    }
-    return undefined;
-  };
-  const resolve = (written: string, scope: string, file: ParsedFile): ProtoType => {
-    const found = find(written, scope);
-    if (found !== undefined) return found;
-    throw parseError(file.input, ProtobufParseRule.UNRESOLVED_TYPE, `type "${written}" (used in ${scope || 'the file'}) is not defined in the file or its imports`, findWord(file.uncommented, written) ?? { line: 1, column: 1 });
-  };
-  return Object.assign(resolve, { find });
+function buildChecked({ parsed }: LoadedFile, resolve: TypeResolver): ProtoFile {
+  const built = buildFile(parsed, resolve);
+  checkExtensions(built, parsed);
+  return built;
 }
 
-function addSymbols(definitions: readonly ProtoDefinition[], file: ProtoFile, into: Map<string, ProtoSymbol>): void {
+function addSymbols(definitions: readonly ProtoDefinition[], file: ProtoFile, into: Map<string, ProtoSymbol>): Map<string, ProtoSymbol> {
   for (const definition of definitions) {
     into.set(definition.fullName, { definition, file });
     if (definition.kind === 'message') addSymbols(definition.nested, file, into);
   }
+  return into;
+}
+
+/** A model kept in a cache, with the tables later parses read it through. */
+function builtReference(file: ProtoFile, log: ResolutionLog, names: LoadedFile['names']): BuiltReference {
+  const absent = new Set<string>();
+  for (const { candidates, answer } of log) {
+    for (const candidate of candidates) {
+      if (candidate === answer) break;
+      absent.add(candidate);
+    }
+  }
+  return { file, log, kinds: new Map(names), symbols: addSymbols(file.definitions, file, new Map()), absent, validWith: new Set() };
+}
+
+/** Our model of an imported file: the cached one when every name in it resolves as it did, else built now (and cached). */
+function buildImport(loaded: LoadedFile, kinds: Kinds, resolve: TypeResolver): BuiltReference | ProtoFile {
+  const { entry, cache, parsed } = loaded;
+  if (entry?.built !== undefined && resolvesAsLogged(entry.built.log, kinds)) return entry.built;
+  if (entry === undefined || cache === undefined) return buildChecked(loaded, resolve);
+  const recording = recordingResolver(resolve);
+  const built = builtReference(buildChecked(loaded, recording.resolve), recording.log, entry.names);
+  cache.keep(parsed.name, { ...entry, built });
+  return built;
+}
+
+/** The imports' entry ids, which name a set of imports within their cache (one cache per call holds every cached import). */
+function importSetKey(imports: readonly LoadedFile[]): string {
+  return imports.map((loaded) => loaded.entry?.id ?? 0).sort((a, b) => a - b).join(',');
+}
+
+/**
+ * The cached models of a call's imports when this very set of imports was checked before (no
+ * name defined twice among them, every model right among them) and the main file neither defines
+ * one of their names nor a name one of them looked for: then only the main file is new, and
+ * nothing of the size of the imports is done again. Else undefined (the full path decides).
+ */
+function checkedImports(main: LoadedFile, imports: readonly LoadedFile[]): readonly BuiltReference[] | undefined {
+  const built = imports.map((loaded) => loaded.entry?.built);
+  if (!built.every((item): item is BuiltReference => item !== undefined)) return undefined;
+  const key = importSetKey(imports);
+  if (!built.every((item) => item.validWith.has(key))) return undefined;
+  for (const [name] of main.names) if (built.some((item) => item.kinds.has(name) || item.absent.has(name))) return undefined;
+  return built;
+}
+
+/** Records that the cached models of a call's imports are right among these imports alone (see `checkedImports`). */
+function markChecked(imports: readonly LoadedFile[], results: readonly (BuiltReference | ProtoFile)[]): void {
+  const built = results.filter((item): item is BuiltReference => 'validWith' in item);
+  if (built.length !== imports.length) return;
+  const importKinds = new LayeredMap(built.map((item) => item.kinds));
+  if (!built.every((item) => resolvesAsLogged(item.log, importKinds))) return;
+  const key = importSetKey(imports);
+  for (const item of built) item.validWith.add(key);
 }
 
 function rootMessageOf(file: ProtoFile, symbols: ReadonlyMap<string, ProtoSymbol>, label: string, rootMessage: string | undefined): string | undefined {
@@ -123,31 +119,30 @@ function rootMessageOf(file: ProtoFile, symbols: ReadonlyMap<string, ProtoSymbol
 /**
  * Parses .proto text (proto2, proto3, editions 2023 and 2024) and the files it imports into our
  * model. Throws `SchemaParseError` with line and column for syntax errors, unknown imports and
- * unresolved type names.
+ * unresolved type names. `wellKnown` keeps Google's well-known types between calls (the checker's own).
  */
-export function parseProtobuf(input: unknown, options: ProtobufParseOptions = {}): ProtobufSchema {
-  const read = readOptions('options', options, ['label', 'references', 'rootMessage']);
+export function parseProtobuf(input: unknown, options: ProtobufParseOptions = {}, wellKnown: ProtobufReferenceCache = new ProtobufReferenceCache()): ProtobufSchema {
+  const read = readOptions('options', options, ['label', 'references', 'rootMessage', 'referenceCache']);
   const label = stringOption('label', read.label) ?? 'schema';
   const rootMessage = stringOption('rootMessage', read.rootMessage);
   const references = referencesOption(read.references);
+  const caches: ReferenceCaches = { given: referenceCacheOption(read.referenceCache), wellKnown };
   if (typeof input !== 'string') {
     throw new SchemaParseError({ input: label, pointer: '', rule: ProtobufParseRule.NOT_TEXT, detail: 'a Protobuf schema is .proto text' });
   }
-  const parsed = loadFiles(input, label, references);
-  const kinds: Kinds = new Map();
-  for (const file of parsed) {
-    collectDefinitionNames(file, kinds, (fullName) => {
-      const simpleName = fullName.split('.').pop() ?? fullName;
-      const position = findWord(file.uncommented, simpleName, 2) ?? findWord(file.uncommented, simpleName) ?? { line: 1, column: 1 };
-      throw parseError(file.input, ProtobufParseRule.DUPLICATE_NAME, `"${fullName}" is already defined`, position);
-    });
+  const [main, ...imports] = loadFiles(input, label, references, caches) as [LoadedFile, ...LoadedFile[]];
+  const checked = checkedImports(main, imports);
+  if (checked !== undefined) {
+    const file = buildChecked(main, resolverFor(new LayeredMap([new Map(main.names), ...checked.map((item) => item.kinds)])));
+    const symbols = new LayeredMap([addSymbols(file.definitions, file, new Map()), ...checked.map((item) => item.symbols)]);
+    return { file, dependencies: checked.map((item) => item.file), symbols, rootMessage: rootMessageOf(file, symbols, label, rootMessage) };
   }
+  const kinds = kindsOf([main, ...imports]);
   const resolve = resolverFor(kinds);
-  const [file, ...dependencies] = parsed.map((item) => {
-    const built = buildFile(item, resolve);
-    checkExtensions(built, item);
-    return built;
-  }) as [ProtoFile, ...ProtoFile[]];
+  const file = buildChecked(main, resolve);
+  const results = imports.map((loaded) => buildImport(loaded, kinds, resolve));
+  markChecked(imports, results);
+  const dependencies = results.map((item) => ('validWith' in item ? item.file : item));
   const symbols = new Map<string, ProtoSymbol>();
   for (const item of [file, ...dependencies]) addSymbols(item.definitions, item, symbols);
   return { file, dependencies, symbols, rootMessage: rootMessageOf(file, symbols, label, rootMessage) };

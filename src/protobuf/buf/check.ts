@@ -7,6 +7,11 @@ import { BUF_CATEGORY_RULES, BufRule as R } from './rules.js';
 import type { BufEnum, BufMessage, BufView } from './view.js';
 import { bufView } from './view.js';
 
+/** Names sorted and quoted, as Buf lists enum value names (getSortedEnumValueNames, JoinSliceQuoted). */
+function quotedSorted(names: readonly string[]): string {
+  return [...names].sort().map((name) => `"${name}"`).join(', ');
+}
+
 function shortName(fullName: string): string {
   return fullName.split('.').pop() ?? fullName;
 }
@@ -15,9 +20,10 @@ function checkMessagePair(findings: BufFindings, previous: BufMessage, current: 
   const { file, fullName } = current;
   const required = (message: BufMessage): number[] => [...message.fields.values()].filter((field) => field.cardinality === 'required').map((field) => field.number);
   const [requiredBefore, requiredAfter] = [required(previous), required(current)];
-  for (const number of requiredBefore.filter((n) => !requiredAfter.includes(n))) findings.add(R.MESSAGE_SAME_REQUIRED_FIELDS, file, fullName, `Message "${shortName(fullName)}" had required field "${number}" deleted.`);
-  for (const number of requiredAfter.filter((n) => !requiredBefore.includes(n))) findings.add(R.MESSAGE_SAME_REQUIRED_FIELDS, file, `${fullName}/${number}`, `Message "${shortName(fullName)}" had required field "${number}" added.`);
-  for (const what of droppedReservations(previous.reserved, current.reserved)) findings.add(R.RESERVED_MESSAGE_NO_DELETE, file, fullName, `Previously present ${what} on message "${shortName(fullName)}" was deleted.`);
+  const why = 'Required fields must always be sent, so if one side does not know about the required field, this will result in a breakage.';
+  for (const number of requiredBefore.filter((n) => !requiredAfter.includes(n))) findings.add(R.MESSAGE_SAME_REQUIRED_FIELDS, file, fullName, `Message "${shortName(fullName)}" had required field "${number}" deleted. ${why}`);
+  for (const number of requiredAfter.filter((n) => !requiredBefore.includes(n))) findings.add(R.MESSAGE_SAME_REQUIRED_FIELDS, file, `${fullName}/${number}`, `Message "${shortName(fullName)}" had required field "${number}" added. ${why}`);
+  for (const sentence of droppedReservations(previous.reserved, current.reserved, 'message', shortName(fullName))) findings.add(R.RESERVED_MESSAGE_NO_DELETE, file, fullName, sentence);
   for (const field of previous.fields.values()) {
     const kept = current.fields.get(field.number);
     if (kept) {
@@ -34,19 +40,18 @@ function checkMessagePair(findings: BufFindings, previous: BufMessage, current: 
 function checkEnumPair(findings: BufFindings, previous: BufEnum, current: BufEnum): void {
   const { file, fullName } = current;
   const reserved = current.definition.reserved;
-  for (const what of droppedReservations(previous.definition.reserved, reserved)) findings.add(R.RESERVED_ENUM_NO_DELETE, file, fullName, `Previously present ${what} on enum "${shortName(fullName)}" was deleted.`);
+  for (const sentence of droppedReservations(previous.definition.reserved, reserved, 'enum', shortName(fullName))) findings.add(R.RESERVED_ENUM_NO_DELETE, file, fullName, sentence);
   for (const [number, names] of previous.byNumber) {
     const now = current.byNumber.get(number);
     if (now === undefined) {
       const deleted = `Previously present enum value "${number}" on enum "${shortName(fullName)}" was deleted`;
       if (!numberReserved(number, reserved)) findings.add(R.ENUM_VALUE_NO_DELETE_UNLESS_NUMBER_RESERVED, file, fullName, `${deleted} without reserving the number "${number}".`);
-      if (!names.every((name) => reserved.names.includes(name))) findings.add(R.ENUM_VALUE_NO_DELETE_UNLESS_NAME_RESERVED, file, fullName, `${deleted} without reserving the name${names.length > 1 ? 's' : ''} ${names.map((name) => `"${name}"`).join(', ')}.`);
+      if (!names.every((name) => reserved.names.includes(name))) findings.add(R.ENUM_VALUE_NO_DELETE_UNLESS_NAME_RESERVED, file, fullName, `${deleted} without reserving the name${names.length > 1 ? 's' : ''} ${quotedSorted(names)}.`);
     } else if (!names.every((name) => now.includes(name))) {
       // Every previous name must survive; a new alias is fine (Buf's ElementsContained).
       // One finding per current value of that number, as Buf attaches one to each.
       // Buf's sentence: the names sorted and quoted, "names" when both sides have several.
-      const quoted = (list: readonly string[]): string => [...list].sort().map((name) => `"${name}"`).join(', ');
-      const sentence = `Enum value "${number}" on enum "${shortName(fullName)}" changed name${names.length > 1 && now.length > 1 ? 's' : ''} from ${quoted(names)} to ${quoted(now)}.`;
+      const sentence = `Enum value "${number}" on enum "${shortName(fullName)}" changed name${names.length > 1 && now.length > 1 ? 's' : ''} from ${quotedSorted(names)} to ${quotedSorted(now)}.`;
       for (const _name of now) findings.add(R.ENUM_VALUE_SAME_NAME, file, `${fullName}/${number}`, sentence);
     }
   }
@@ -87,7 +92,7 @@ export function checkBuf(reader: ProtobufSchema, writer: ProtobufSchema, categor
     (file === main ? views.current.files[0] : view.files.find((other) => other.name === file.name));
   for (const before of views.previous.files) {
     const after = fileNamed(views.current, before, writer.file);
-    if (after && before.packageName !== after.packageName) findings.add(R.FILE_SAME_PACKAGE, after, '', `File package changed from "${before.packageName}" to "${after.packageName}" (file "${after.name}").`);
+    if (after && before.packageName !== after.packageName) findings.add(R.FILE_SAME_PACKAGE, after, '', `File package changed from "${before.packageName}" to "${after.packageName}".`);
   }
   for (const [fullName, before] of views.previous.messages) {
     const after = views.current.messages.get(fullName);

@@ -27,12 +27,35 @@ export interface FieldPair {
   readonly currentView: BufView;
 }
 
-function describe(pair: FieldPair): string {
-  return `Field "${pair.current.number}" with name "${pair.current.name}" on message "${pair.message.fullName.split('.').pop() ?? ''}"`;
+/**
+ * Buf's field description (bufcheckserverhandle fieldDescriptionWithName): a field by number, name
+ * and its message's short name; an extension by number, full name and the extendee's full name.
+ * `withName: false` leaves the name out, as FIELD_SAME_NAME does.
+ */
+function describe(pair: FieldPair, withName = true): string {
+  const { current } = pair;
+  const name = withName ? ` with name "${current.name}"` : '';
+  if (current.extendee !== undefined) return `Extension "${current.number}"${name} on message "${current.extendee}"`;
+  return `Field "${current.number}"${name} on message "${pair.message.fullName.split('.').pop() ?? ''}"`;
 }
 
-function typeText(field: BufField): string {
-  return field.kind === 'message' || field.kind === 'enum' || field.kind === 'group' ? field.typeName : field.kind;
+/**
+ * A kind as Buf prints it (protoreflect Kind.String()); Buf calls a delimited message outside proto2
+ * "message (delimited encoding)", and our `group` kind is only that (editions' `message_encoding`).
+ */
+function kindText(field: BufField): string {
+  return field.kind === 'group' ? 'message (delimited encoding)' : field.kind;
+}
+
+// Buf's added sentences on a kind change (bufcheckserverhandle breaking.go).
+const WIRE_RULES = 'See https://developers.google.com/protocol-buffers/docs/proto3#updating for wire compatibility rules.';
+const WIRE_JSON_RULES = 'See https://developers.google.com/protocol-buffers/docs/proto3#updating for wire compatibility rules and https://developers.google.com/protocol-buffers/docs/proto3#json for JSON compatibility rules.';
+const BYTES_TO_STRING = 'Note that while string and bytes are compatible if the data is valid UTF-8, there is no way to enforce that a bytes field is UTF-8, so these fields may be incompatible.';
+
+function kindChangedSentence(pair: FieldPair, rule: R): string {
+  const { previous, current } = pair;
+  const extra = rule === R.FIELD_WIRE_JSON_COMPATIBLE_TYPE ? WIRE_JSON_RULES : previous.kind === 'bytes' && current.kind === 'string' ? `${WIRE_RULES} ${BYTES_TO_STRING}` : WIRE_RULES;
+  return `${describe(pair)} changed type from "${kindText(previous)}" to "${kindText(current)}". ${extra}`;
 }
 
 /** The previous enum's values all still exist with the same numbers (Buf's EnumIsSubset). */
@@ -47,13 +70,15 @@ function sameEnumForWire(pair: FieldPair): boolean {
   return previous?.name === current?.name && enumStillCovers(previous, current);
 }
 
+/** A kind from another group: the kinds and Buf's pointer to the rules; the same group but another message or enum: the type names. */
 function checkType(findings: BufFindings, pair: FieldPair, rule: R, groups: Readonly<Record<BufField['kind'], number>>): void {
   const { previous, current } = pair;
-  const changed = `${describe(pair)} changed type from "${typeText(previous)}" to "${typeText(current)}".`;
+  const path = `${pair.message.fullName}/${current.number}`;
   if (groups[previous.kind] !== groups[current.kind]) {
-    if (!(rule === R.FIELD_WIRE_COMPATIBLE_TYPE && previous.kind === 'string' && current.kind === 'bytes')) findings.add(rule, pair.message.file, `${pair.message.fullName}/${current.number}`, changed);
+    if (rule === R.FIELD_WIRE_COMPATIBLE_TYPE && previous.kind === 'string' && current.kind === 'bytes') return;
+    findings.add(rule, pair.message.file, path, kindChangedSentence(pair, rule));
   } else if (previous.typeName !== current.typeName && (current.kind !== 'enum' || !sameEnumForWire(pair))) {
-    findings.add(rule, pair.message.file, `${pair.message.fullName}/${current.number}`, changed);
+    findings.add(rule, pair.message.file, path, `${describe(pair)} changed type from "${previous.typeName}" to "${current.typeName}".`);
   }
 }
 
@@ -79,14 +104,15 @@ function sameDefault(a: string | number | boolean, b: string | number | boolean)
 function checkDefault(findings: BufFindings, pair: FieldPair): void {
   const [before, after] = [pair.previous.defaultValue, pair.current.defaultValue];
   if (before === undefined || after === undefined || (isZero(before) && isZero(after)) || sameDefault(before, after)) return;
-  findings.add(R.FIELD_SAME_DEFAULT, pair.message.file, `${pair.message.fullName}/${pair.current.number}`, `${describe(pair)} changed default value from ${JSON.stringify(before)} to ${JSON.stringify(after)}.`);
+  findings.add(R.FIELD_SAME_DEFAULT, pair.message.file, `${pair.message.fullName}/${pair.current.number}`, `${describe(pair)} changed default value from ${pair.previous.defaultText ?? ''} to ${pair.current.defaultText ?? ''}.`);
 }
 
 function checkOneof(findings: BufFindings, pair: FieldPair): void {
   const [before, after] = [pair.previous.oneof, pair.current.oneof];
   if (before === after) return;
-  const text = before !== undefined && after !== undefined ? `moved from oneof "${before}" to oneof "${after}"` : `moved from ${before === undefined ? 'outside' : 'inside'} to ${after === undefined ? 'outside' : 'inside'} a oneof`;
-  findings.add(R.FIELD_SAME_ONEOF, pair.message.file, `${pair.message.fullName}/${pair.current.number}`, `${describe(pair)} ${text}.`);
+  // Buf's template for a renamed oneof is `%sq moved from oneof...`: its sentence has a stray "q" after the description, kept here.
+  const text = before !== undefined && after !== undefined ? `q moved from oneof "${before}" to oneof "${after}"` : ` moved from ${before === undefined ? 'outside' : 'inside'} to ${after === undefined ? 'outside' : 'inside'} a oneof`;
+  findings.add(R.FIELD_SAME_ONEOF, pair.message.file, `${pair.message.fullName}/${pair.current.number}`, `${describe(pair)}${text}.`);
 }
 
 /** Buf's field-pair rules, for two fields with the same number in messages with the same full name. */
@@ -95,8 +121,7 @@ export function checkFieldPair(findings: BufFindings, pair: FieldPair): void {
   checkDefault(findings, pair);
   checkOneof(findings, pair);
   // Buf leaves the name out of the field's description here (bufbreakingcheck's checkFieldSameName).
-  const unnamed = `Field "${pair.current.number}" on message "${pair.message.fullName.split('.').pop() ?? ''}"`;
-  if (pair.previous.name !== pair.current.name) findings.add(R.FIELD_SAME_NAME, pair.message.file, path, `${unnamed} changed name from "${pair.previous.name}" to "${pair.current.name}".`);
+  if (pair.previous.name !== pair.current.name) findings.add(R.FIELD_SAME_NAME, pair.message.file, path, `${describe(pair, false)} changed name from "${pair.previous.name}" to "${pair.current.name}".`);
   if (pair.previous.jsonName !== pair.current.jsonName) findings.add(R.FIELD_SAME_JSON_NAME, pair.message.file, path, `${describe(pair)} changed option "json_name" from "${pair.previous.jsonName}" to "${pair.current.jsonName}".`);
   if (findings.has(R.FIELD_WIRE_COMPATIBLE_TYPE)) checkType(findings, pair, R.FIELD_WIRE_COMPATIBLE_TYPE, WIRE_GROUP);
   if (findings.has(R.FIELD_WIRE_JSON_COMPATIBLE_TYPE)) checkType(findings, pair, R.FIELD_WIRE_JSON_COMPATIBLE_TYPE, WIRE_JSON_GROUP);

@@ -1,3 +1,4 @@
+import { bufDefaultText } from './default-text.js';
 import type { ProtoDefinition, ProtoEnum, ProtoField, ProtoFile, ProtoMessage, ProtobufSchema, ProtoReserved, ProtoScalar, ProtoService } from '../model.js';
 
 /** A field's cardinality as Buf names it (bufbreakingcheck cardinality.go). */
@@ -14,8 +15,12 @@ export interface BufField {
   readonly typeName: string;
   readonly cardinality: BufCardinality;
   readonly oneof: string | undefined;
+  /** For an extension, the full name of the message it extends (Buf describes it as `Extension "N" with name "<full name>" on message "<extendee>"`). */
+  readonly extendee?: string;
   /** The default as Buf compares it (explicit, else the type's zero or the enum's first number); undefined for messages and repeated fields. */
   readonly defaultValue: string | number | boolean | undefined;
+  /** The default as Buf's FIELD_SAME_DEFAULT sentence prints it. */
+  readonly defaultText: string | undefined;
 }
 
 export interface BufMessage {
@@ -80,6 +85,10 @@ function cardinalityOf(field: ProtoField, syntax: string): BufCardinality {
   return explicit ? 'optional with explicit presence' : 'optional with implicit presence';
 }
 
+function enumOf(field: ProtoField, schema: ProtobufSchema): ProtoEnum | undefined {
+  return field.type.kind === 'enum' ? (schema.symbols.get(field.type.fullName)?.definition as ProtoEnum | undefined) : undefined;
+}
+
 function defaultOf(field: ProtoField, schema: ProtobufSchema): string | number | boolean | undefined {
   if (field.label === 'repeated' || field.mapKey !== undefined || field.type.kind === 'message') return undefined;
   if (field.type.kind === 'scalar') {
@@ -87,8 +96,7 @@ function defaultOf(field: ProtoField, schema: ProtobufSchema): string | number |
     if (given === undefined) return ZERO[field.type.scalar];
     return typeof given === 'string' && ZERO[field.type.scalar] === 0 ? Number(given) : given;
   }
-  const enumType = schema.symbols.get(field.type.fullName)?.definition as ProtoEnum | undefined;
-  const values = enumType?.values ?? [];
+  const values = enumOf(field, schema)?.values ?? [];
   const named = values.find((value) => value.name === field.defaultValue);
   return (named ?? values[0])?.number ?? 0;
 }
@@ -101,6 +109,7 @@ function kindOf(field: ProtoField): BufField['kind'] {
 
 function viewField(field: ProtoField, syntax: string, schema: ProtobufSchema, entryOf: string): BufField {
   const isMap = field.mapKey !== undefined;
+  const defaultValue = defaultOf(field, schema);
   return {
     number: field.number,
     name: field.name,
@@ -109,7 +118,8 @@ function viewField(field: ProtoField, syntax: string, schema: ProtobufSchema, en
     typeName: isMap ? `${entryOf}.${mapEntryName(field.name)}` : field.type.kind === 'scalar' ? '' : field.type.fullName,
     cardinality: cardinalityOf(field, syntax),
     oneof: field.oneof,
-    defaultValue: defaultOf(field, schema),
+    defaultValue,
+    defaultText: defaultValue === undefined ? undefined : bufDefaultText(defaultValue, field.type.kind === 'scalar' ? field.type.scalar : undefined, enumOf(field, schema)),
   };
 }
 
@@ -161,7 +171,7 @@ export function bufView(schema: ProtobufSchema): BufView {
     for (const service of file.services) services.set(service.fullName, service);
     for (const extension of file.extensions) {
       // Buf knows extensions by full name and never compares their JSON names.
-      const field = { ...viewField(extension, file.syntax, schema, ''), name: extension.fullName, jsonName: '', oneof: undefined };
+      const field = { ...viewField(extension, file.syntax, schema, ''), name: extension.fullName, jsonName: '', oneof: undefined, extendee: extension.extendee };
       const message: BufMessage = { fullName: extension.extendee, file, fields: new Map(), reserved: { ranges: [], names: [] }, isMapEntry: false, jsonFormat: 'ALLOW' };
       extensions.set(`${extension.extendee}/${extension.number}`, { message, field });
     }
