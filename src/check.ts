@@ -49,7 +49,7 @@ export function checkCompatibility(strategy: StrategyName, candidate: SchemaInpu
   const canonical = parseStrategy(strategy);
   const length = historyLength(history);
   const read = checkOptions(options);
-  const registry = read.registry ?? CheckerRegistry.withDefaults({ ...(read.avro === undefined ? {} : { avro: read.avro as AvroCheckerOptions }), ...(read.json === undefined ? {} : { json: read.json as JsonSchemaCheckerOptions }) });
+  const registry = checkersOf(read);
   const next = toParsed(registry, candidate, 'candidate', read);
   const versions: Version[] = [];
   for (let i = 0; i < length; i++) {
@@ -91,8 +91,13 @@ function checkOptions(options: unknown): ReadOptions {
   };
 }
 
+/** The checkers of a call: the `registry` option, else the built-in ones with the `avro` and `json` options. */
+export function checkersOf(read: { readonly registry: CheckerRegistry | undefined; readonly avro: unknown; readonly json: unknown }): CheckerRegistry {
+  return read.registry ?? CheckerRegistry.withDefaults({ ...(read.avro === undefined ? {} : { avro: read.avro as AvroCheckerOptions }), ...(read.json === undefined ? {} : { json: read.json as JsonSchemaCheckerOptions }) });
+}
+
 /** How many versions the history holds; anything but an array is an `InvalidOptionError`. */
-function historyLength(history: unknown): number {
+export function historyLength(history: unknown): number {
   try {
     if (Array.isArray(history)) return (history as readonly unknown[]).length;
   } catch (error) {
@@ -102,7 +107,7 @@ function historyLength(history: unknown): number {
 }
 
 /** Version `i` of the history: a hole of a sparse array, or a getter that throws, is a `SchemaParseError` naming it. */
-function historyItem(history: readonly SchemaInput[], i: number): unknown {
+export function historyItem(history: readonly SchemaInput[], i: number): unknown {
   const fail = (detail: string): SchemaParseError => new SchemaParseError({ input: `history[${i}]`, pointer: '', rule: 'NOT_A_SCHEMA', detail });
   let item: unknown;
   try {

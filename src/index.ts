@@ -9,6 +9,10 @@ export { CoreFindingType } from './result.js';
 export { findingFingerprint } from './finding-fingerprint.js';
 export type { CompatibilityResult, Incompatibility, Finding, PairResult, Explanation, Witness } from './result.js';
 
+// Audit of a whole history: who reads whom, which strategies it satisfies.
+export { auditHistory, AUDITED_STRATEGIES } from './audit/index.js';
+export type { Audit, AuditCell, AuditFinding, AuditOptions, StrategyViolation, UpgradeAdvice } from './audit/index.js';
+
 // Schemas and checkers.
 export { SchemaType } from './schema-type.js';
 export type { BuiltInSchemaType } from './schema-type.js';
