@@ -1,5 +1,6 @@
 import { SchemaCompatError } from '../index.js';
 import { UsageError, parseArgs } from './args.js';
+import { runAudit } from './audit-command.js';
 import { runCheck } from './check-command.js';
 import { runExplain } from './explain-command.js';
 import type { CliIO } from './io.js';
@@ -15,6 +16,7 @@ type Command = (argv: readonly string[], io: CliIO) => ExitCode | Promise<ExitCo
 
 const COMMANDS: Readonly<Record<string, Command>> = {
   check: runCheck,
+  audit: runAudit,
   canonical: runCanonical,
   fingerprint: runFingerprint,
   explain: runExplain,
