@@ -1,6 +1,11 @@
-import { rmSync } from 'node:fs';
-import { afterAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Audit } from 'schema-compat';
+import { createRegistry } from 'schema-compat/registry';
+import { startServer } from 'schema-compat/server';
+import type { RunningServer } from 'schema-compat/server';
 import { GitRepo, userSchema } from '../support/git-repo.js';
 import { USER_AUDIT_READS } from '../support/user-audit.js';
 import { cli, cliIn, example } from './support.js';
@@ -133,5 +138,38 @@ describe('schema-compat audit --against git-log, in a real git repository', () =
     repo.commit('v4', {});
     const committed = await cliIn(repo.dir, ['audit', PATH, '--against', 'git-log', '--format', 'json']);
     expect((JSON.parse(committed.stdout) as Audit).versions).toHaveLength(4);
+  });
+});
+
+describe('schema-compat audit --against registry:URL (the project\'s own registry server, in this process)', () => {
+  let server: RunningServer;
+  const SUBJECT = 'users-value';
+  const v1 = userSchema({ name: 'id', type: 'int' });
+  const v2 = userSchema({ name: 'id', type: 'long' });
+
+  beforeAll(async () => {
+    const registry = createRegistry();
+    await registry.register(SUBJECT, v1);
+    await registry.register(SUBJECT, v2);
+    await registry.setConfig(SUBJECT, { compatibility: 'BACKWARD' });
+    server = await startServer({ registry, port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('labels versions as the registry numbers them, and says whether the subject\'s own level holds', async () => {
+    // The candidate makes id a string: it reads neither version's data, and neither reads its.
+    const dir = mkdtempSync(join(tmpdir(), 'schema-compat-audit-'));
+    writeFileSync(join(dir, 'user.avsc'), userSchema({ name: 'id', type: 'string' }));
+    const run = await cliIn(dir, ['audit', 'user.avsc', '--against', `registry:${server.url}`, '--subject', SUBJECT]);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('  1  version 1 (id 1)\n  2  version 2 (id 2)\n  3  user.avsc (the candidate)\n');
+    expect(run.stdout).toContain('Configured at the source (subject config): BACKWARD, not satisfied\n');
+    const json = await cliIn(dir, ['audit', 'user.avsc', '--against', `registry:${server.url}`, '--subject', SUBJECT, '--format', 'json', '--require', 'FORWARD']);
+    expect(json.code).toBe(1);
+    expect((JSON.parse(json.stdout) as Audit).reads).toEqual([[true, false, false], [true, true, false], [false, false, true]]);
+    rmSync(dir, { recursive: true, force: true });
   });
 });
