@@ -6,7 +6,7 @@ import type { StrategyViolation } from './types.js';
  * The strategies an audit grades, in the order of the strategy table (DESIGN.md §2).
  * ALWAYS_INCOMPATIBLE is left out: it freezes a subject rather than grading an evolution.
  */
-export const AUDITED_STRATEGIES: readonly Strategy[] = ['NONE', 'BACKWARD', 'BACKWARD_TRANSITIVE', 'FORWARD', 'FORWARD_TRANSITIVE', 'FULL', 'FULL_TRANSITIVE'];
+export const AUDITED_STRATEGIES: readonly Strategy[] = Object.freeze(['NONE', 'BACKWARD', 'BACKWARD_TRANSITIVE', 'FORWARD', 'FORWARD_TRANSITIVE', 'FULL', 'FULL_TRANSITIVE']);
 
 /**
  * For each strategy, whether `checkCompatibility(strategy, versions[k], versions.slice(0, k))` would

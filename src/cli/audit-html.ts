@@ -88,7 +88,8 @@ function cellHtml(reads: boolean, cell: AuditCell | undefined, reader: number, w
 
 function findingHtml(finding: AuditFinding, kind: string): string {
   const hint = finding.hint === undefined ? '' : `<br>hint: ${escape(finding.hint)}`;
-  return `<li${kind === '' ? '' : ` class="${kind}"`}><code>${escape(finding.type)}</code> at <code>${escape(finding.location)}</code>: ${escape(finding.description)}${hint}</li>`;
+  const witness = finding.witness === undefined ? '' : `<br>witness: ${finding.witness === 'any' ? 'any datum' : `<code>${escape(JSON.stringify(finding.witness.json))}</code>`}`;
+  return `<li${kind === '' ? '' : ` class="${kind}"`}><code>${escape(finding.type)}</code> at <code>${escape(finding.location)}</code>: ${escape(finding.description)}${hint}${witness}</li>`;
 }
 
 /** Text as HTML character data or a quoted attribute value. */

@@ -102,6 +102,16 @@ describe('schema-compat audit', () => {
     }
   });
 
+  it('--explain adds a fix hint and a witness to every finding, in text and in the page', () => {
+    const args = ['audit', example('v4.avsc'), example('v3.avsc'), '--explain'];
+    expect(cli(args).stdout).toContain(`  1 cannot read data written with 2
+    TYPE_MISMATCH at /fields/3/type: The type (path '/fields/3/type') of a field in the old schema does not match with the new schema
+      hint: in the new schema, change field \`loginCount\` back to \`int\`, which the old schema reads
+      witness: {"id":0,"username":"","createdAt":0,"loginCount":0,"email":null,"status":"ACTIVE","tags":[]}
+`);
+    expect(cli([...args, '--format', 'html']).stdout).toContain('<br>hint: in the new schema, change field `loginCount` back to `int`, which the old schema reads<br>witness: <code>{&quot;id&quot;:0,');
+  });
+
   it('--help says what it does', () => {
     const run = cli(['audit', '--help']);
     expect(run.code).toBe(0);
