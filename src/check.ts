@@ -92,8 +92,13 @@ function checkOptions(options: unknown): ReadOptions {
   };
 }
 
+/** The checkers of a call: the `registry` option, else the built-in ones with the `avro` and `json` options. */
+export function checkersOf(read: { readonly registry: CheckerRegistry | undefined; readonly avro: unknown; readonly json: unknown }): CheckerRegistry {
+  return read.registry ?? CheckerRegistry.withDefaults({ ...(read.avro === undefined ? {} : { avro: read.avro as AvroCheckerOptions }), ...(read.json === undefined ? {} : { json: read.json as JsonSchemaCheckerOptions }) });
+}
+
 /** How many versions the history holds; anything but an array is an `InvalidOptionError`. */
-function historyLength(history: unknown): number {
+export function historyLength(history: unknown): number {
   try {
     if (Array.isArray(history)) return (history as readonly unknown[]).length;
   } catch (error) {
@@ -103,7 +108,7 @@ function historyLength(history: unknown): number {
 }
 
 /** Version `i` of the history: a hole of a sparse array, or a getter that throws, is a `SchemaParseError` naming it. */
-function historyItem(history: readonly SchemaInput[], i: number): unknown {
+export function historyItem(history: readonly SchemaInput[], i: number): unknown {
   const fail = (detail: string): SchemaParseError => new SchemaParseError({ input: `history[${i}]`, pointer: '', rule: 'NOT_A_SCHEMA', detail });
   let item: unknown;
   try {
@@ -114,11 +119,6 @@ function historyItem(history: readonly SchemaInput[], i: number): unknown {
     throw fail(`reading it threw ${describeError(error)}`);
   }
   return item;
-}
-
-/** The checkers of a call: the caller's registry, or the built-in ones with the Avro and JSON options. */
-export function checkersOf(read: { readonly registry: CheckerRegistry | undefined; readonly avro: unknown; readonly json: unknown }): CheckerRegistry {
-  return read.registry ?? CheckerRegistry.withDefaults({ ...(read.avro === undefined ? {} : { avro: read.avro as AvroCheckerOptions }), ...(read.json === undefined ? {} : { json: read.json as JsonSchemaCheckerOptions }) });
 }
 
 /** An input as a `ParsedSchema`: one already parsed is kept, text or JSON is parsed as `options.schemaType`, errors naming `label`. */

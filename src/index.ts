@@ -13,6 +13,10 @@ export type { DiffOptions } from './diff/diff-schemas.js';
 export { DiffChangeType } from './diff/change.js';
 export type { Change, ChangeDraft, ChangeLocation } from './diff/change.js';
 
+// Audit of a whole history: who reads whom, which strategies it satisfies.
+export { auditHistory, AUDITED_STRATEGIES } from './audit/index.js';
+export type { Audit, AuditCell, AuditFinding, AuditOptions, StrategyViolation, UpgradeAdvice } from './audit/index.js';
+
 // Schemas and checkers.
 export { SchemaType } from './schema-type.js';
 export type { BuiltInSchemaType } from './schema-type.js';

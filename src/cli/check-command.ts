@@ -17,7 +17,7 @@ import { checkHelp } from './usage.js';
 
 export { CheckFormat } from './outputs.js';
 
-const CHECK_OPTIONS: OptionSpecs = {
+export const CHECK_OPTIONS: OptionSpecs = {
   help: { takesValue: false, short: 'h' },
   strategy: { takesValue: true },
   type: { takesValue: true },
@@ -43,7 +43,7 @@ const CHECK_OPTIONS: OptionSpecs = {
 
 const AVRO_PROFILES: readonly AvroProfile[] = ['confluent', 'pulsar', 'strict'];
 /** Confluent's CompatibilityPolicy for JSON Schema (reference/confluent.md §1.6). */
-const JSON_POLICIES: readonly JsonSchemaPolicy[] = ['STRICT', 'LENIENT'];
+export const JSON_POLICIES: readonly JsonSchemaPolicy[] = ['STRICT', 'LENIENT'];
 /** Options of a check of files given on the command line only. */
 const SINGLE_ONLY = ['history', 'subject', 'topic', 'registry-verdict'] as const;
 /** Options of a repository run only. */
@@ -157,16 +157,16 @@ function strategyOption(options: Options): Strategy | undefined {
   return strategy === undefined ? undefined : parseStrategy(strategy);
 }
 
-function typeOption(options: Options): CliSchemaType | undefined {
+export function typeOption(options: Options): CliSchemaType | undefined {
   return typeof options['type'] === 'string' ? parseTypeOption(options['type']) : undefined;
 }
 
-function profileOption(options: Options): AvroProfile | undefined {
+export function profileOption(options: Options): AvroProfile | undefined {
   return typeof options['profile'] === 'string' ? oneOf('profile', options['profile'], AVRO_PROFILES) : undefined;
 }
 
 /** HISTORY files, or one source: `--against SOURCE`, or `--history DIR` (the same as `--against dir:DIR`). */
-function historyRequest(options: Options, files: readonly string[]): HistoryRequest {
+export function historyRequest(options: Options, files: readonly string[], command = 'check'): HistoryRequest {
   const against = stringOption(options, 'against');
   const dir = stringOption(options, 'history');
   const given = [against === undefined ? undefined : '--against', dir === undefined ? undefined : '--history', files.length > 0 ? 'HISTORY files' : undefined].filter(Boolean);
@@ -177,7 +177,7 @@ function historyRequest(options: Options, files: readonly string[]): HistoryRequ
   const extras = { ...(subject === undefined ? {} : { subject }), ...(topic === undefined ? {} : { topic }), ...(auth === undefined ? {} : { auth }) };
   if (against !== undefined) return { source: against, ...extras };
   if (dir !== undefined) return { source: `dir:${dir}`, ...extras };
-  if (files.length === 0) throw new UsageError('check needs a history: HISTORY files (oldest first), --against SOURCE or --history DIR');
+  if (files.length === 0) throw new UsageError(`${command} needs a history: HISTORY files (oldest first), --against SOURCE or --history DIR`);
   return { files, ...extras };
 }
 

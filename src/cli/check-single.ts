@@ -1,14 +1,14 @@
 import { checkCompatibility, findingFingerprint, parseSchema } from '../index.js';
-import type { AvroProfile, Incompatibility, JsonSchemaPolicy, Strategy } from '../index.js';
+import type { AvroProfile, CheckerRegistry, Incompatibility, JsonSchemaPolicy, ParsedSchema, Strategy } from '../index.js';
 import { parseHistory } from '../sources/index.js';
-import type { SourceVersion } from '../sources/index.js';
+import type { ParsedVersions, SourceVersion } from '../sources/index.js';
 import { checkersFor } from './checkers.js';
 import { askTheRegistry, historyOf } from './history-source.js';
-import type { HistoryRequest } from './history-source.js';
+import type { CliHistory, HistoryRequest } from './history-source.js';
 import type { CliIO } from './io.js';
 import type { CheckReport, FailOn, ReportFinding } from './report.js';
 import { readCandidate, readReferences } from './schema-files.js';
-import type { CliSchemaType } from './schema-files.js';
+import type { CliSchemaType, SchemaFile } from './schema-files.js';
 
 /** Confluent Schema Registry's default level (`schema.compatibility.level`, reference/confluent.md §1.1). */
 const DEFAULT_STRATEGY: Strategy = 'BACKWARD';
@@ -30,8 +30,17 @@ export interface SingleCheck {
   readonly references: readonly string[];
 }
 
-/** Checks CANDIDATE against its history (files or a source) and says what was compared. */
-export async function checkSingle(command: SingleCheck, io: CliIO): Promise<CheckReport> {
+/** CANDIDATE and its history (files or a source), read and parsed with the checkers they need. */
+export interface LoadedCandidate {
+  readonly candidate: SchemaFile;
+  readonly parsedCandidate: ParsedSchema;
+  readonly loaded: CliHistory;
+  readonly parsed: ParsedVersions;
+  readonly registry: CheckerRegistry;
+}
+
+/** Reads CANDIDATE and its history, as `check` and `audit` take them; `reuse` when every version takes part in many checks. */
+export async function loadCandidate(command: Pick<SingleCheck, 'candidate' | 'type' | 'history' | 'references' | 'profile' | 'policy'>, io: CliIO, reuse = false): Promise<LoadedCandidate> {
   const cliReferences = readReferences(command.references, io);
   const candidate = readCandidate(command.candidate, command.type, io);
   const loaded = await historyOf(command.history, candidate, command.type, io);
@@ -39,11 +48,17 @@ export async function checkSingle(command: SingleCheck, io: CliIO): Promise<Chec
   const registry = await checkersFor(new Set([candidate.schemaType, ...loaded.versions.map((version) => version.schemaType)]), command.profile ?? (pulsar ? 'pulsar' : 'confluent'), command.policy, pulsar ? 'pulsar' : 'confluent');
   // The candidate may use what the newest version references (a registry's shared types), unless --reference says otherwise.
   const references = { ...newest(loaded.versions)?.references, ...cliReferences };
-  const parsedCandidate = parseSchema(candidate.schemaType, candidate.text, { label: candidate.path, registry, references });
+  const parsedCandidate = parseSchema(candidate.schemaType, candidate.text, { label: candidate.path, registry, references, ...(reuse ? { reuse } : {}) });
   const parsed = parseHistory(
     { versions: loaded.versions, notes: loaded.source?.notes ?? [], ...(loaded.spec === undefined ? {} : { source: loaded.spec }), ...(loaded.path === undefined ? {} : { path: loaded.path }) },
-    { registry, references: cliReferences, candidate: parsedCandidate },
+    { registry, references: cliReferences, candidate: parsedCandidate, ...(reuse ? { reuse } : {}) },
   );
+  return { candidate, parsedCandidate, loaded, parsed, registry };
+}
+
+/** Checks CANDIDATE against its history (files or a source) and says what was compared. */
+export async function checkSingle(command: SingleCheck, io: CliIO): Promise<CheckReport> {
+  const { candidate, parsedCandidate, loaded, parsed, registry } = await loadCandidate(command, io);
   const strategy = command.strategy ?? loaded.strategy ?? DEFAULT_STRATEGY;
   const result = checkCompatibility(strategy, parsedCandidate, [...parsed.history], { registry, stopAtFirstFailure: command.stopAtFirstFailure, explain: command.explain });
   const registryAnswer = await askTheRegistry(loaded, candidate, command.registryVerdict, io);

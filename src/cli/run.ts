@@ -1,5 +1,6 @@
 import { SchemaCompatError } from '../index.js';
 import { UsageError, parseArgs } from './args.js';
+import { runAudit } from './audit-command.js';
 import { runChangelog } from './changelog-command.js';
 import { runCheck } from './check-command.js';
 import { runDiff } from './diff-command.js';
@@ -17,6 +18,7 @@ type Command = (argv: readonly string[], io: CliIO) => ExitCode | Promise<ExitCo
 
 const COMMANDS: Readonly<Record<string, Command>> = {
   check: runCheck,
+  audit: runAudit,
   canonical: runCanonical,
   fingerprint: runFingerprint,
   explain: runExplain,

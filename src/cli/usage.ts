@@ -1,8 +1,8 @@
-import { strategyNames } from '../index.js';
+import { AUDITED_STRATEGIES, strategyNames } from '../index.js';
 
 export const CHECK_USAGE = 'usage: schema-compat check [--strategy S] [--type T] [--format F] [options] [CANDIDATE (HISTORY... | --against SOURCE | --history DIR)]';
 
-export const PROGRAM_USAGE = `usage: schema-compat <command> [options]   (commands: check, diff, changelog, canonical, fingerprint, explain, serve; --help on each)`;
+export const PROGRAM_USAGE = `usage: schema-compat <command> [options]   (commands: check, diff, changelog, audit, canonical, fingerprint, explain, serve; --help on each)`;
 
 const EXIT_CODES = 'Exit codes: 0 compatible, 1 incompatible, 2 bad input or usage, 3 internal error.';
 
@@ -17,6 +17,7 @@ Commands:
   check        check CANDIDATE against its history; exit 1 when incompatible
   diff         every change from OLD to NEW, each graded by the directions it breaks
   changelog    each version of a file's history, oldest first, with its graded changes
+  audit        which version of a history reads which, and the strategies it satisfies
   canonical    print the Avro Parsing Canonical Form of a schema
   fingerprint  print the fingerprint of that form (crc64, md5 or sha256)
   explain      the compatibility strategies: what each checks, which clients upgrade first
@@ -174,5 +175,33 @@ ${CHANGE_FLAGS}
 A history that cannot be loaded is bad input, exit 2: never an empty changelog.
 Exit codes: 0 FILE's changes break no direction the strategy checks (the source's level, else
 BACKWARD), 1 they do, 2 bad input or usage, 3 internal error.
+`;
+}
+
+/** `schema-compat audit --help`. */
+export function auditHelp(): string {
+  return `usage: schema-compat audit [--format text|json|html] [--require S] [options] FILE (HISTORY... | --against SOURCE | --history DIR)
+
+Appends FILE to its history as the newest version and checks every version against every other:
+the matrix of who reads whom (row R reads data written with column W), the strategies under which
+each version would have been accepted after the ones before it, the first version each other
+strategy would have refused, and which clients may move to the newest version first
+(docs/diff-and-audit.md).
+
+History: as for check (HISTORY files oldest first, --against SOURCE, --history DIR; see
+'schema-compat check --help'), with --subject, --topic and --registry-auth for the registry sources.
+
+Options:
+  --format F                 text (default), json (the Audit: versions, reads, findings, satisfied,
+                             violations, upgrade) or html (one self-contained page: the matrix as a
+                             coloured grid, each cell opening its findings)
+  --require S                exit 1 unless the history satisfies strategy S (any name or alias of
+                             ${AUDITED_STRATEGIES.join(', ')})
+  --type T, --profile P, --policy P, --reference NAME=FILE   as for check
+  --explain                  add a fix hint and a witness datum to every finding
+  -h, --help                 show this help
+
+Exit codes: 0 audited (and --require satisfied), 1 --require not satisfied, 2 bad input, usage, or a
+history that cannot be loaded, 3 internal error.
 `;
 }

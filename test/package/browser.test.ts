@@ -1,11 +1,10 @@
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { delimiter, join, relative } from 'node:path';
-import { pathToFileURL, fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BROWSER_PROGRAMS, bundleForBrowser, nodeOnlyInputs } from '../../bench/browser-bundle.mjs';
 import type { BrowserBundle } from '../../bench/browser-bundle.mjs';
+import { CHROMIUM_MS, SKIPPED_NOTE, dumpDom, resultText, skipChromium } from '../support/chromium.js';
 
 // Issue 14: the root entry and schema-compat/registry run anywhere. The programs of examples/browser/
 // are bundled from the built package (dist/, built by the global setup) through its exports map,
@@ -14,22 +13,8 @@ import type { BrowserBundle } from '../../bench/browser-bundle.mjs';
 // CI=true, where a missing Chromium fails.
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const CHROMIUM_MS = 60_000;
-
-/** Chromium on the PATH (or $CHROMIUM), if any. */
-function findChromium(): string | undefined {
-  if (process.env['CHROMIUM']) return process.env['CHROMIUM'];
-  for (const dir of (process.env['PATH'] ?? '').split(delimiter)) {
-    for (const name of ['chromium', 'chromium-browser']) {
-      if (dir !== '' && existsSync(join(dir, name))) return join(dir, name);
-    }
-  }
-  return undefined;
-}
-
-const chromium = findChromium();
-const skip = chromium === undefined && process.env['CI'] !== 'true';
-const skipped = skip ? ' [SKIPPED: chromium is not installed; `apt-get install -y chromium` runs it]' : '';
+const skip = skipChromium;
+const skipped = SKIPPED_NOTE;
 
 /** What the program wrote into the page's #result, and Chromium's log (console messages included). */
 interface PageRun {
@@ -37,50 +22,11 @@ interface PageRun {
   readonly log: string;
 }
 
-/**
- * Runs a bundle as the page's module script in headless Chromium and reads the page back
- * (`--dump-dom`). `--virtual-time-budget` lets the program's promises settle before the dump; the
- * whole run is killed (its process group) past CHROMIUM_MS.
- */
+/** Runs a bundle as the page's module script in headless Chromium and reads the page back. */
 async function runInChromium(code: string): Promise<PageRun> {
-  if (chromium === undefined) throw new Error('chromium is not installed, and CI=true requires it: `apt-get install -y chromium` (.ci/run does)');
-  const work = mkdtempSync(join(tmpdir(), 'schema-compat-chromium-'));
-  try {
-    const page = join(work, 'page.html');
-    // Inline: Chromium refuses module scripts loaded from file: URLs.
-    writeFileSync(page, `<!doctype html><html><body><pre id="result"></pre><script type="module">${code.replaceAll('</script', '<\\/script')}</script></body></html>`);
-    const args = [
-      '--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', `--user-data-dir=${join(work, 'profile')}`,
-      '--virtual-time-budget=10000', '--enable-logging=stderr', '--v=0', '--dump-dom', pathToFileURL(page).href,
-    ];
-    const child = spawn(chromium, args, { detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-    let dom = '';
-    let log = '';
-    child.stdout.on('data', (chunk: Buffer) => (dom += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (log += chunk.toString()));
-    const killGroup = (): void => {
-      try {
-        process.kill(-(child.pid as number), 'SIGKILL');
-      } catch {
-        // Already gone.
-      }
-    };
-    const timer = setTimeout(() => {
-      log += `\n[killed after ${CHROMIUM_MS} ms]`;
-      killGroup();
-    }, CHROMIUM_MS);
-    await new Promise<void>((resolve, reject) => {
-      child.on('error', reject);
-      child.on('close', () => resolve());
-    });
-    clearTimeout(timer);
-    killGroup();
-    const text = /<pre id="result">([^<]*)<\/pre>/.exec(dom)?.[1];
-    const result = text === undefined || text === '' ? undefined : text.replace(/&(lt|gt|quot|nbsp|amp);/g, (_, name: string) => ({ lt: '<', gt: '>', quot: '"', nbsp: '\u00a0', amp: '&' })[name] as string);
-    return { result, log };
-  } finally {
-    rmSync(work, { recursive: true, force: true });
-  }
+  // Inline: Chromium refuses module scripts loaded from file: URLs.
+  const { dom, log } = await dumpDom(`<!doctype html><html><body><pre id="result"></pre><script type="module">${code.replaceAll('</script', '<\\/script')}</script></body></html>`);
+  return { result: resultText(dom), log };
 }
 
 /** The program's result, parsed; when it wrote none, the error says what the page logged. */
