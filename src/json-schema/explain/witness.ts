@@ -6,6 +6,7 @@ import type { JsonTypeSchema } from '../checker.js';
 import type { JsonNode } from '../model.js';
 import { InstanceGenerator } from '../instance/generate.js';
 import { validateInstance } from '../instance/validate.js';
+import { WITNESS_LIMITS, candidateCost } from '../instance/size.js';
 import { jsonSchemaHint } from './hints.js';
 import { locateSite } from './locate.js';
 import type { Site, Step } from './locate.js';
@@ -30,8 +31,13 @@ export type JsonWitnessReason = (typeof JsonWitnessReason)[keyof typeof JsonWitn
 /** A witness instance, or the reason there is none. */
 export type JsonWitnessResult = { readonly instance: JsonValue } | { readonly reason: JsonWitnessReason };
 
-/** How many instances are validated per finding, at most (two validations each). */
+/**
+ * How many instances are validated per finding, at most (two validations each), in `candidateCost`
+ * units: an instance of a wide object counts for its size, so a finding's search is linear in it.
+ * MIN_ATTEMPTS instances are always tried.
+ */
 const ATTEMPTS = 400;
+const MIN_ATTEMPTS = 16;
 
 /**
  * Finds instances valid under `writer` and rejected by `reader` for the findings of
@@ -53,6 +59,7 @@ export class JsonWitnessFinder {
     let undecided = false;
     let elsewhere = false;
     let attempts = 0;
+    let spent = 0;
     // Whether this finding's candidates (or instances memoised for earlier ones that it reuses) lost any to the size bounds.
     this.generator.size.refused = false;
     const test = (instance: JsonValue): boolean => {
@@ -66,8 +73,10 @@ export class JsonWitnessFinder {
     };
     const site = locateSite(this.generator, this.reader, this.writer, finding.location);
     for (const instance of this.embeddings(site)) {
-      if (attempts >= ATTEMPTS) break;
-      if (!this.generator.size.small(instance)) attempts++;
+      if (spent >= ATTEMPTS && attempts >= MIN_ATTEMPTS) break;
+      const length = this.generator.size.measure(instance);
+      spent += candidateCost(length);
+      if (length > WITNESS_LIMITS.jsonLength) attempts++;
       else if (test(instance)) return { instance: plain(instance) };
     }
     const whole = this.generator.instances(this.writer);
