@@ -44,3 +44,13 @@ export function jsonSchemaAnyOfConsts(n) {
 export function jsonSchemaObjectEnum(n) {
   return { enum: Array.from({ length: n }, (_, i) => ({ a: i })) };
 }
+
+/**
+ * An object of `n` properties of the five kinds, a quarter required; `change` is merged into p0 (a
+ * string property). Their bounds repeat every 20 properties, so instances grow with `n` alone.
+ */
+export function jsonSchemaWide(n, change = {}) {
+  const properties = Object.fromEntries(Array.from({ length: n }, (_, i) => [`p${i}`, KINDS[i % KINDS.length](i % 20)]));
+  properties.p0 = { ...properties.p0, ...change };
+  return { type: 'object', properties, required: Array.from({ length: n / 4 }, (_, i) => `p${i * 4}`) };
+}

@@ -69,6 +69,8 @@ console.log(`  parsing a version with reuse: true costs ${formatRatio(reuseParse
 
 // JSON Schema: a 200-property object pair and a 1,000-version history (bench/json-schema.mjs).
 await import('./json-schema.mjs');
+// JSON Schema explain on objects of 100 to 800 properties (bench/json-explain.mjs).
+await import('./json-explain.mjs');
 
 // Protobuf (schema-compat/protobuf): a 100-message, 1,000-field file pair (bench/protobuf.mjs).
 await import('./protobuf.mjs');

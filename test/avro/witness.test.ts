@@ -290,6 +290,19 @@ describe('avroWitness: one pair per finding type', () => {
     ]);
   });
 
+  it('a field named __proto__ is an own field of the witness JSON, with an ordinary prototype', () => {
+    // Not re-verified with avsc: its records cannot hold a field named __proto__.
+    const checker = new AvroChecker();
+    const [reader, writer] = [checker.parse(JSON.stringify(rec('R', [f('__proto__', 'int'), f('a', 'int')]))), checker.parse(JSON.stringify(rec('R', [f('__proto__', 'int'), f('a', 'string')])))];
+    const [finding] = checker.canRead(reader, writer).incompatibilities;
+    const witness = avroWitness(finding as Finding, reader, writer, 'confluent') as Witness;
+    const json = witness.json as Record<string, unknown>;
+    expect(Object.getPrototypeOf(json)).toBe(Object.prototype);
+    expect(Object.keys(json)).toEqual(['__proto__', 'a']);
+    expect(Object.getOwnPropertyDescriptor(json, '__proto__')?.value).toBe(0);
+    expect(witness.hex).toBe('0000');
+  });
+
   it('TYPE_MISMATCH of a writer union branch: a value in that branch (confluent: the branch index in the location; pulsar: the message names it)', () => {
     const reader = rec('R', [f('a', 'int')]);
     const writer = rec('R', [f('a', ['int', 'string'])]);

@@ -1,5 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { JsonSchemaChecker } from 'schema-compat';
+import type { JsonTypeSchema } from 'schema-compat';
 
 /** One (reader, writer) pair from a vector file: the reader must accept every instance the writer accepts. */
 export interface VectorPair {
@@ -64,4 +66,22 @@ function jsoncompatPairs(): VectorPair[] {
 
 export function vectorPairs(): { readonly pairs: readonly VectorPair[]; readonly confluentPresent: boolean } {
   return { pairs: [...confluentPairs(), ...karapacePairs(), ...apicurioPairs(), ...jsoncompatPairs()], confluentPresent: existsSync(CONFLUENT_FOLDER) };
+}
+
+type Doc = Extract<JsonTypeSchema, { kind: 'json-schema' }>;
+
+/** The vector pairs both of whose schemas parse as JSON Schema documents, parsed; and how many did not parse. */
+export function parsedVectorPairs(): { readonly pairs: ReadonlyArray<VectorPair & { readonly parsed: { readonly reader: Doc; readonly writer: Doc } }>; readonly unparsed: number } {
+  const checker = new JsonSchemaChecker();
+  const pairs: Array<VectorPair & { parsed: { reader: Doc; writer: Doc } }> = [];
+  let unparsed = 0;
+  for (const pair of vectorPairs().pairs) {
+    try {
+      const [reader, writer] = [checker.parse(pair.reader as object), checker.parse(pair.writer as object)];
+      if (reader.kind === 'json-schema' && writer.kind === 'json-schema') pairs.push({ ...pair, parsed: { reader, writer } });
+    } catch {
+      unparsed++;
+    }
+  }
+  return { pairs, unparsed };
 }

@@ -3,7 +3,7 @@ import { JsonSchemaChecker, JsonWitnessReason, explainJsonWitness, jsonSchemaExp
 import type { JsonTypeSchema } from 'schema-compat';
 import { ajvValidator } from './witness-ajv.js';
 import type { AjvRefusal } from './witness-ajv.js';
-import { vectorPairs } from './witness-vectors.js';
+import { parsedVectorPairs } from './witness-vectors.js';
 
 type Doc = Extract<JsonTypeSchema, { kind: 'json-schema' }>;
 const checker = new JsonSchemaChecker();
@@ -20,16 +20,10 @@ interface Tally {
 /** Every incompatibility of every vector pair: a witness (writer accepts, reader rejects, by ajv and by our validator) or a stated reason. */
 function tallyVectors(): Tally {
   const tally: Tally = { verified: 0, oursOnly: new Map(), none: new Map(), refused: [], unparsed: 0 };
-  for (const pair of vectorPairs().pairs) {
-    let reader: Doc;
-    let writer: Doc;
-    try {
-      [reader, writer] = [parse(pair.reader), parse(pair.writer)];
-    } catch {
-      tally.unparsed++;
-      continue;
-    }
-    if (reader.kind !== 'json-schema' || writer.kind !== 'json-schema') continue;
+  const parsed = parsedVectorPairs();
+  tally.unparsed = parsed.unparsed;
+  for (const pair of parsed.pairs) {
+    const { reader, writer } = pair.parsed;
     const result = checker.canRead(reader, writer);
     const ajvWriter = ajvValidator(writer.draft, pair.writer);
     const ajvReader = ajvValidator(reader.draft, pair.reader);

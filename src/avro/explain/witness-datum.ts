@@ -102,12 +102,14 @@ const ORDINARY = Symbol('ordinary field');
 function recordOf(record: AvroRecord, open: ReadonlySet<AvroRecord>, budget: SizeBudget, special: (position: number, type: AvroNode) => unknown): unknown {
   if (open.has(record)) return NO_DATUM;
   const inside = new Set([...open, record]);
-  const entries: [string, unknown][] = [];
+  // Without a prototype and filled in place: V8 builds a wide record so several times faster than
+  // with Object.fromEntries, and a field named `__proto__` stays an own field (the encoder reads own fields).
+  const datum = Object.create(null) as Record<string, unknown>;
   for (const field of record.fields) {
     const own = special(field.position, field.type);
     const value = own === ORDINARY ? smallest(field.type, inside, budget) : own;
     if (!isDatum(value)) return value;
-    entries.push([field.name, value]);
+    datum[field.name] = value;
   }
-  return Object.fromEntries(entries);
+  return datum;
 }

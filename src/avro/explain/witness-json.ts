@@ -23,7 +23,15 @@ export function avroJson(node: AvroNode, datum: unknown): unknown {
       return Object.fromEntries(Object.entries(datum as Record<string, unknown>).map(([key, value]) => [key, avroJson(node.values, value)]));
     case 'record': {
       const record = datum as Record<string, unknown>;
-      return Object.fromEntries(node.fields.map((field) => [field.name, avroJson(field.type, record[field.name])]));
+      // Filled in place (several times faster than Object.fromEntries on a wide record); a field named
+      // `__proto__` is defined as an own property, not assigned (which would set the prototype).
+      const out: Record<string, unknown> = {};
+      for (const field of node.fields) {
+        const value = avroJson(field.type, record[field.name]);
+        if (field.name === '__proto__') Object.defineProperty(out, field.name, { value, enumerable: true, writable: true, configurable: true });
+        else out[field.name] = value;
+      }
+      return out;
     }
     case 'union': {
       const { index, value } = datum as UnionBranch;

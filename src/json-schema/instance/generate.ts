@@ -4,10 +4,14 @@ import type { JsonObject, JsonValue } from '../../util/json.js';
 import type { ArrayNode, JsonNode, ObjectNode } from '../model.js';
 import { ANY_VALUES, numberCandidates, stringCandidates } from './generate-scalars.js';
 import { sampleRegex } from './regex-sample.js';
-import { SizeGuard } from './size.js';
+import { SizeGuard, WITNESS_LIMITS, candidateCost } from './size.js';
 import { validateInstance } from './validate.js';
 
-/** How many instances are kept per schema node, how many candidates are looked at for them, and how deep instances nest. */
+/**
+ * How many instances are kept per schema node, how many candidates are looked at for them (in
+ * `candidateCost` units: a wide object counts for its size; PER_NODE candidates are always looked
+ * at), and how deep instances nest.
+ */
 const PER_NODE = 16;
 const MAX_EXAMINED = 1024;
 const MAX_NESTING = 8;
@@ -57,22 +61,26 @@ export class InstanceGenerator {
   }
 
   /**
-   * The first PER_NODE distinct candidates that are small enough and valid, in order, among the first
-   * MAX_EXAMINED: candidates are built only as they are needed, so a wide object costs a few
-   * candidates, not one per property and value.
+   * The first PER_NODE distinct candidates that are small enough and valid, in order, among those
+   * MAX_EXAMINED units pay for: candidates are built only as they are needed, and a wide object's
+   * cost its size, so the variants of an object of N properties cost O(N), not O(N²).
    */
   private firstValid(node: JsonNode, candidates: Iterable<JsonValue>): JsonValue[] {
     const seen = new Set<string>();
     const valid: JsonValue[] = [];
     let examined = 0;
+    let spent = 0;
     for (const value of candidates) {
-      if (valid.length >= PER_NODE || examined++ >= MAX_EXAMINED) break;
+      if (valid.length >= PER_NODE || (spent >= MAX_EXAMINED && examined >= PER_NODE)) break;
+      examined++;
       // Measured before it is written out: shared sub-values may make a candidate's text far larger than its memory.
-      if (!this.size.small(value)) continue;
+      const length = this.size.measure(value);
+      spent += candidateCost(length);
+      if (length > WITNESS_LIMITS.jsonLength) continue;
       const key = JSON.stringify(value);
       if (seen.has(key)) continue;
       seen.add(key);
-      if (validateInstance(node, value) === 'valid' && this.size.keep(value)) valid.push(value);
+      if (validateInstance(node, value) === 'valid' && this.size.keep(length)) valid.push(value);
     }
     return valid;
   }

@@ -41,12 +41,18 @@ export class SizeGuard {
 
   /** Is an instance's JSON text within the witness bound? */
   small(value: JsonValue): boolean {
-    return this.allow(jsonLength(value, WITNESS_LIMITS.jsonLength) <= WITNESS_LIMITS.jsonLength);
+    return this.measure(value) <= WITNESS_LIMITS.jsonLength;
   }
 
-  /** Does a small instance fit what this generator keeps in all? Counts it if so. */
-  keep(value: JsonValue): boolean {
+  /** The length of an instance's JSON text, or a number above the witness bound (noted as refused) once it passes it. */
+  measure(value: JsonValue): number {
     const length = jsonLength(value, WITNESS_LIMITS.jsonLength);
+    this.allow(length <= WITNESS_LIMITS.jsonLength);
+    return length;
+  }
+
+  /** Does a small instance, of `length` characters of JSON (`measure`), fit what this generator keeps in all? Counts it if so. */
+  keep(length: number): boolean {
     if (!this.allow(this.kept + length <= WITNESS_LIMITS.totalLength)) return false;
     this.kept += length;
     return true;
@@ -56,6 +62,19 @@ export class SizeGuard {
     if (!fits) this.refused = true;
     return fits;
   }
+}
+
+/** Characters of JSON text that one unit of a search's budget pays for. */
+const CANDIDATE_UNIT = 256;
+
+/**
+ * What trying a candidate of `length` characters of JSON costs a search: one unit up to
+ * CANDIDATE_UNIT characters, one more per CANDIDATE_UNIT after. The searches' bounds (candidates per
+ * finding, per schema node) are in these units, so trying variants of an object of N properties
+ * costs O(N) in all, not N candidates of N properties each.
+ */
+export function candidateCost(length: number): number {
+  return 1 + Math.floor(length / CANDIDATE_UNIT);
 }
 
 /**
