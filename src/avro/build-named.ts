@@ -1,7 +1,7 @@
 import type { JsonValue } from '../util/json.js';
 import { stableJson } from '../util/stable-json.js';
 import type { BuildState, Mutable, SchemaObject } from './build-state.js';
-import { SCHEMA_RESERVED, copyValue, isSchemaObject, parseFailure, properties, text } from './build-state.js';
+import { EMPTY_PROPS, SCHEMA_RESERVED, copyValue, isSchemaObject, parseFailure, properties, text } from './build-state.js';
 import { child } from './build.js';
 import { defaultProblem, parseJavaDouble } from './defaults.js';
 import type { AvroEnum, AvroField, AvroFieldOrder, AvroFixed, AvroNode, AvroRecord } from './model.js';
@@ -59,8 +59,8 @@ export function buildRecord(state: BuildState, json: SchemaObject, namespace: st
   const fields: AvroField[] = [];
   const fieldsByName = new Map<string, AvroField>();
   const record: Mutable<AvroRecord> = {
-    kind: 'record', name: name.name, namespace: name.namespace, fullName: name.fullName, aliases: typeAliases(state, json, name, pointer),
-    props: properties(state, json, SCHEMA_RESERVED, pointer, depth), acyclic: false, fp: '', selfCompatible: false, traits: AvroTraits.ALL, isError, fields, fieldsByName, fieldTraits: NO_FIELD_TRAITS,
+    kind: 'record', name: name.name, namespace: name.namespace, fullName: name.fullName, aliases: NO_ALIASES,
+    props: EMPTY_PROPS, acyclic: false, fp: '', selfCompatible: false, traits: AvroTraits.ALL, isError, fields, fieldsByName, fieldTraits: NO_FIELD_TRAITS,
   };
   const doc = text(json.doc);
   if (doc !== undefined) record.doc = doc;
@@ -68,13 +68,17 @@ export function buildRecord(state: BuildState, json: SchemaObject, namespace: st
   state.named.set(record.fullName, record);
   state.inProgress.add(record);
   for (let position = 0; position < fieldsJson.length; position++) {
-    const field = buildField(state, fieldsJson[position], name.namespace, `${pointer}/fields/${position}`, depth + 2, position);
-    fieldsByName.set(field.name, field);
-    if (fieldsByName.size === fields.length) {
-      throw parseFailure(state, `${pointer}/fields/${position}/name`, AvroParseRule.DUPLICATE_FIELD, `Duplicate field ${field.name} in record ${record.fullName}`);
-    }
-    fields.push(field);
+    fields.push(buildField(state, fieldsJson[position], name.namespace, `${pointer}/fields/${position}`, depth + 2, position));
   }
+  // Java's parseRecord reads every field, then `setFields` finds duplicates, then the record's properties and aliases.
+  for (const field of fields) {
+    if (fieldsByName.has(field.name)) {
+      throw parseFailure(state, `${pointer}/fields/${field.position}/name`, AvroParseRule.DUPLICATE_FIELD, `Duplicate field ${field.name} in record ${record.fullName}`);
+    }
+    fieldsByName.set(field.name, field);
+  }
+  record.props = properties(state, json, SCHEMA_RESERVED, pointer, depth);
+  record.aliases = typeAliases(state, json, name, pointer);
   state.inProgress.delete(record);
   markAcyclic(record, state);
   return record;
