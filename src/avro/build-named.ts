@@ -56,7 +56,7 @@ export function buildRecord(state: BuildState, json: SchemaObject, namespace: st
   const name = typeName(state, json, namespace, pointer);
   const fieldsJson = json.fields;
   if (!Array.isArray(fieldsJson)) throw parseFailure(state, `${pointer}/fields`, AvroParseRule.MISSING_FIELDS, 'a record needs a "fields" array');
-  const fields: AvroField[] = [];
+  const fields: AvroField[] = new Array<AvroField>(fieldsJson.length);
   const fieldsByName = new Map<string, AvroField>();
   const record: Mutable<AvroRecord> = {
     kind: 'record', name: name.name, namespace: name.namespace, fullName: name.fullName, aliases: NO_ALIASES,
@@ -68,7 +68,7 @@ export function buildRecord(state: BuildState, json: SchemaObject, namespace: st
   state.named.set(record.fullName, record);
   state.inProgress.add(record);
   for (let position = 0; position < fieldsJson.length; position++) {
-    fields.push(buildField(state, fieldsJson[position], name.namespace, `${pointer}/fields/${position}`, depth + 2, position));
+    fields[position] = buildField(state, fieldsJson[position], name.namespace, `${pointer}/fields/${position}`, depth + 2, position);
   }
   // Java's parseRecord reads every field, then `setFields` finds duplicates, then the record's properties and aliases.
   for (const field of fields) {
@@ -153,14 +153,14 @@ export function buildEnum(state: BuildState, json: SchemaObject, namespace: stri
   const name = typeName(state, json, namespace, pointer);
   const symbolsJson = json.symbols;
   if (!Array.isArray(symbolsJson)) throw parseFailure(state, `${pointer}/symbols`, AvroParseRule.MISSING_SYMBOLS, 'an enum needs a "symbols" array');
-  const symbols: string[] = [];
+  const symbols = new Array<string>(symbolsJson.length);
   const symbolSet = new Set<string>();
   symbolsJson.forEach((symbol: unknown, i: number) => {
     if (typeof symbol !== 'string') throw parseFailure(state, `${pointer}/symbols/${i}`, AvroParseRule.INVALID_SYMBOL, 'Null name: a symbol must be a string');
     const problem = nameProblem(symbol);
     if (problem) throw parseFailure(state, `${pointer}/symbols/${i}`, AvroParseRule.INVALID_SYMBOL, problem);
     if (symbolSet.has(symbol)) throw parseFailure(state, `${pointer}/symbols/${i}`, AvroParseRule.DUPLICATE_SYMBOL, `Duplicate enum symbol: ${symbol}`);
-    symbols.push(symbol);
+    symbols[i] = symbol;
     symbolSet.add(symbol);
   });
   // Java reads a non-string enum default as no default (JsonNode.textValue() is null).

@@ -42,7 +42,7 @@ export function parseAvroSchema(input: string | object, options: ParseOptions = 
 function parseDocument(input: unknown, label: string, named: Map<string, AvroNamed>, aliases: { found: boolean }): AvroNode {
   try {
     const json = typeof input === 'string' ? readText(input, label) : readObject(input, label);
-    const state: BuildState = { label, named, forwardReferences: [], defaults: [], unions: [], inProgress: new Set(), acyclicPending: false, validNamespaces: new Set(), aliases };
+    const state: BuildState = { label, named, forwardReferences: [], defaults: [], unions: [], inProgress: new Set(), acyclicPending: false, validNamespaces: new Set(), plainContainers: new Map(), aliases };
     const slot: { node?: AvroNode } = {};
     slot.node = child(state, slot, 'node', json, null, '', 1);
     return finalizeSchema(state, slot);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AvroChecker, checkCompatibility, parseSchema } from 'schema-compat';
-import type { AvroSchema, ParsedSchema } from 'schema-compat';
+import type { AvroRecord, AvroSchema, ParsedSchema } from 'schema-compat';
 
 const checker = new AvroChecker();
 
@@ -64,5 +64,42 @@ describe('history sessions: fingerprinting is paid only where it pays (issue 17)
     freeze(frozen);
     expect(checkCompatibility('BACKWARD_TRANSITIVE', frozen, history(10, true)).incompatibilities).toHaveLength(10);
     expect(avro(frozen).cache.fingerprinted).toBe(false);
+  });
+});
+
+describe('parsed schemas share what has no identity (issue 17, memory)', () => {
+  it('makes plain primitives one frozen node per kind, and equal containers of them one node per schema', () => {
+    const a = avro(parseSchema('AVRO', version(3)));
+    const b = avro(parseSchema('AVRO', version(4)));
+    const [id, note, tags] = (a.root as AvroRecord).fields;
+    expect(id?.type).toBe((b.root as AvroRecord).fields[0]?.type);
+    expect(Object.isFrozen(id?.type)).toBe(true);
+    expect(note?.type).toMatchObject({ kind: 'union', fp: 'U(#null,#string,)' });
+    expect(tags?.type).toMatchObject({ kind: 'array', fp: 'A(#string)' });
+    const ownUnions = (a.root as AvroRecord).fields.slice(5).map((field) => field.type);
+    expect(new Set(ownUnions).size).toBe(1);
+    // Across schemas they stay apart (no state outlives a parse).
+    expect((b.root as AvroRecord).fields[5]?.type).not.toBe(ownUnions[0]);
+  });
+
+  it('does not share a container with attributes, a named branch or a primitive with attributes', () => {
+    const root = avro(parseSchema('AVRO', JSON.stringify({
+      type: 'record', name: 'R', fields: [
+        { name: 'a', type: { type: 'array', items: 'int', 'x-owner': 'me' } },
+        { name: 'b', type: { type: 'array', items: 'int', 'x-owner': 'me' } },
+        { name: 'c', type: { type: 'long', logicalType: 'timestamp-millis' } },
+        { name: 'd', type: { type: 'long', logicalType: 'timestamp-millis' } },
+        { name: 'e', type: ['null', { type: 'fixed', name: 'F', size: 2 }] },
+        { name: 'f', type: ['null', 'F'] },
+      ],
+    }))).root as AvroRecord;
+    const types = root.fields.map((field) => field.type);
+    expect(new Set(types).size).toBe(6);
+  });
+
+  it('fingerprints the named types of references under a plain primitive root', () => {
+    const parsed = avro(parseSchema('AVRO', '"int"', { reuse: true, references: { 'r.avsc': version(1) } }));
+    expect(parsed.cache.fingerprinted).toBe(true);
+    expect(parsed.named.get('com.acme.Event')?.fp).not.toBe('');
   });
 });
