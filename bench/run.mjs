@@ -1,4 +1,4 @@
-// npm run bench: Avro scenario A (one 200-field record pair) and B (a candidate against 1,000 versions), then JSON Schema and Protobuf.
+// npm run bench (`node bench/run.mjs [--avro] [--check]`): Avro scenario A (one 200-field record pair) and B (a candidate against 1,000 versions), then JSON Schema and Protobuf.
 // Prints ratios against yardsticks measured in the same process (bench/measure.mjs), never bare
 // times as verdicts. docs/performance.md explains the scenarios and records the figures.
 import avro from 'avsc';
@@ -71,11 +71,14 @@ console.log(`  parsing a version with reuse: true costs ${formatRatio(reuseParse
 // Issue 17's Avro targets: history without reuse, the registry path against a fresh cold pair, memory.
 await import('./avro-targets.mjs');
 
-// JSON Schema: a 200-property object pair and a 1,000-version history (bench/json-schema.mjs).
-await import('./json-schema.mjs');
+// `--avro` runs the Avro scenarios alone (as docs/performance.md's Avro figures were taken).
+if (!process.argv.includes('--avro')) {
+  // JSON Schema: a 200-property object pair and a 1,000-version history (bench/json-schema.mjs).
+  await import('./json-schema.mjs');
 
-// Protobuf (schema-compat/protobuf): a 100-message, 1,000-field file pair (bench/protobuf.mjs).
-await import('./protobuf.mjs');
+  // Protobuf (schema-compat/protobuf): a 100-message, 1,000-field file pair (bench/protobuf.mjs).
+  await import('./protobuf.mjs');
+}
 
 // Every figure that has a target, against it; `--check` exits with 1 when one is missed beyond the run's noise.
 reportTargets();
