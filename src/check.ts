@@ -60,12 +60,14 @@ export function checkCompatibility(strategy: StrategyName, candidate: SchemaInpu
   const accepted = { compatible: true, strategy: canonical, checked: [], incompatibilities: [], warnings: [] };
   if (versions.length === 0) return accepted;
   const checker = registry.get(next.schemaType);
+  const sameType = versions.filter((version) => version.parsed.schemaType === next.schemaType).map((version) => version.parsed.schema);
+  const pairs: PairChecker<unknown> = checker.openSession ? checker.openSession({ candidate: next.schema, versions: sameType }) : checker;
   const identical = findIdentical(checker, next, versions);
   if (identical) return { compatible: true, strategy: canonical, identical: { version: identical.label }, checked: [], incompatibilities: [], warnings: [] };
   const scope = strategyScope(canonical);
   if (scope === 'none') return accepted;
   const inScope = scope === 'latest' ? versions.slice(-1) : [...versions].reverse();
-  return compareWithVersions(canonical, checker, next, inScope, { stopAtFirstFailure: read.stopAtFirstFailure, explain: read.explain });
+  return compareWithVersions(canonical, checker, pairs, next, inScope, { stopAtFirstFailure: read.stopAtFirstFailure, explain: read.explain });
 }
 
 /** The options as read once, checked: what is not understood is an `InvalidOptionError`, never a TypeError. */
@@ -136,8 +138,7 @@ function findIdentical(checker: SchemaChecker<unknown>, candidate: ParsedSchema,
   return undefined;
 }
 
-function compareWithVersions(strategy: Strategy, checker: SchemaChecker<unknown>, candidate: ParsedSchema, versions: readonly Version[], how: { readonly stopAtFirstFailure: boolean; readonly explain: boolean }): CompatibilityResult {
-  const pairs: PairChecker<unknown> = checker.openSession ? checker.openSession() : checker;
+function compareWithVersions(strategy: Strategy, checker: SchemaChecker<unknown>, pairs: PairChecker<unknown>, candidate: ParsedSchema, versions: readonly Version[], how: { readonly stopAtFirstFailure: boolean; readonly explain: boolean }): CompatibilityResult {
   const directions = strategyDirections(strategy);
   const checked: number[] = [];
   const incompatibilities: Incompatibility[] = [];

@@ -25,7 +25,7 @@ export type { ParsedSchema, SchemaInput, ParseSchemaOptions } from './schema.js'
 export { CheckerRegistry } from './checkers/registry.js';
 export { DefaultChecker, DefaultFindingType } from './checkers/default.js';
 export type { PrimitiveSchema } from './checkers/default.js';
-export type { SchemaChecker, PairChecker, ParseOptions, Roles } from './checkers/types.js';
+export type { SchemaChecker, PairChecker, ParseOptions, Roles, SessionHistory } from './checkers/types.js';
 
 // Avro.
 export { AvroChecker } from './avro/checker.js';

@@ -1,7 +1,7 @@
 import type { JsonValue } from '../util/json.js';
 import { stableJson } from '../util/stable-json.js';
 import type { BuildState, Mutable, SchemaObject } from './build-state.js';
-import { SCHEMA_RESERVED, copyValue, isSchemaObject, parseFailure, properties, text } from './build-state.js';
+import { EMPTY_PROPS, SCHEMA_RESERVED, copyValue, isSchemaObject, parseFailure, properties, text } from './build-state.js';
 import { child } from './build.js';
 import { defaultProblem, parseJavaDouble } from './defaults.js';
 import type { AvroEnum, AvroField, AvroFieldOrder, AvroFixed, AvroNode, AvroRecord } from './model.js';
@@ -56,11 +56,11 @@ export function buildRecord(state: BuildState, json: SchemaObject, namespace: st
   const name = typeName(state, json, namespace, pointer);
   const fieldsJson = json.fields;
   if (!Array.isArray(fieldsJson)) throw parseFailure(state, `${pointer}/fields`, AvroParseRule.MISSING_FIELDS, 'a record needs a "fields" array');
-  const fields: AvroField[] = [];
+  const fields: AvroField[] = new Array<AvroField>(fieldsJson.length);
   const fieldsByName = new Map<string, AvroField>();
   const record: Mutable<AvroRecord> = {
-    kind: 'record', name: name.name, namespace: name.namespace, fullName: name.fullName, aliases: typeAliases(state, json, name, pointer),
-    props: properties(state, json, SCHEMA_RESERVED, pointer, depth), acyclic: false, fp: '', selfCompatible: false, traits: AvroTraits.ALL, isError, fields, fieldsByName, fieldTraits: NO_FIELD_TRAITS,
+    kind: 'record', name: name.name, namespace: name.namespace, fullName: name.fullName, aliases: NO_ALIASES,
+    props: EMPTY_PROPS, acyclic: false, fp: '', selfCompatible: false, traits: AvroTraits.ALL, isError, fields, fieldsByName, fieldTraits: NO_FIELD_TRAITS,
   };
   const doc = text(json.doc);
   if (doc !== undefined) record.doc = doc;
@@ -68,13 +68,17 @@ export function buildRecord(state: BuildState, json: SchemaObject, namespace: st
   state.named.set(record.fullName, record);
   state.inProgress.add(record);
   for (let position = 0; position < fieldsJson.length; position++) {
-    const field = buildField(state, fieldsJson[position], name.namespace, `${pointer}/fields/${position}`, depth + 2, position);
-    fieldsByName.set(field.name, field);
-    if (fieldsByName.size === fields.length) {
-      throw parseFailure(state, `${pointer}/fields/${position}/name`, AvroParseRule.DUPLICATE_FIELD, `Duplicate field ${field.name} in record ${record.fullName}`);
-    }
-    fields.push(field);
+    fields[position] = buildField(state, fieldsJson[position], name.namespace, `${pointer}/fields/${position}`, depth + 2, position);
   }
+  // Java's parseRecord reads every field, then `setFields` finds duplicates, then the record's properties and aliases.
+  for (const field of fields) {
+    if (fieldsByName.has(field.name)) {
+      throw parseFailure(state, `${pointer}/fields/${field.position}/name`, AvroParseRule.DUPLICATE_FIELD, `Duplicate field ${field.name} in record ${record.fullName}`);
+    }
+    fieldsByName.set(field.name, field);
+  }
+  record.props = properties(state, json, SCHEMA_RESERVED, pointer, depth);
+  record.aliases = typeAliases(state, json, name, pointer);
   state.inProgress.delete(record);
   markAcyclic(record, state);
   return record;
@@ -149,14 +153,14 @@ export function buildEnum(state: BuildState, json: SchemaObject, namespace: stri
   const name = typeName(state, json, namespace, pointer);
   const symbolsJson = json.symbols;
   if (!Array.isArray(symbolsJson)) throw parseFailure(state, `${pointer}/symbols`, AvroParseRule.MISSING_SYMBOLS, 'an enum needs a "symbols" array');
-  const symbols: string[] = [];
+  const symbols = new Array<string>(symbolsJson.length);
   const symbolSet = new Set<string>();
   symbolsJson.forEach((symbol: unknown, i: number) => {
     if (typeof symbol !== 'string') throw parseFailure(state, `${pointer}/symbols/${i}`, AvroParseRule.INVALID_SYMBOL, 'Null name: a symbol must be a string');
     const problem = nameProblem(symbol);
     if (problem) throw parseFailure(state, `${pointer}/symbols/${i}`, AvroParseRule.INVALID_SYMBOL, problem);
     if (symbolSet.has(symbol)) throw parseFailure(state, `${pointer}/symbols/${i}`, AvroParseRule.DUPLICATE_SYMBOL, `Duplicate enum symbol: ${symbol}`);
-    symbols.push(symbol);
+    symbols[i] = symbol;
     symbolSet.add(symbol);
   });
   // Java reads a non-string enum default as no default (JsonNode.textValue() is null).

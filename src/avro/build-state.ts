@@ -61,6 +61,8 @@ export interface BuildState {
   acyclicPending: boolean;
   /** Namespaces already checked in this parse. */
   readonly validNamespaces: Set<string>;
+  /** Arrays, maps and unions of plain primitives built so far, by fingerprint: equal ones are one node. */
+  readonly plainContainers: Map<string, AvroNode>;
   /** Set when some type or field declares aliases (shared by the documents of one parse). */
   readonly aliases: { found: boolean };
 }

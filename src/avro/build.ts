@@ -62,11 +62,19 @@ function describeJson(json: unknown): string {
   return typeof json === 'object' ? 'this value' : `a ${typeof json}`;
 }
 
+/**
+ * A primitive without attributes is one frozen node per kind, shared by every schema: it has no
+ * identity of its own (nothing keys on it that its content would not decide), and a 200-field
+ * record names hundreds of them. Plain primitives carry their fingerprint from the start.
+ */
+const PLAIN_PRIMITIVES: Readonly<Record<AvroPrimitiveKind, AvroPrimitive>> = Object.freeze(Object.fromEntries(
+  [...PRIMITIVE_NAMES].map((kind) => [kind, Object.freeze({ kind, props: EMPTY_PROPS, acyclic: true, fp: primitiveFingerprint(kind), selfCompatible: true, traits: ownTraits(kind as AvroPrimitiveKind, EMPTY_PROPS) })]),
+) as Record<AvroPrimitiveKind, AvroPrimitive>);
+
 function primitive(kind: AvroPrimitiveKind, props: Readonly<Record<string, JsonValue>>): AvroPrimitive {
-  // Plain primitives carry their fingerprint from the start; others get one with their schema's.
-  const traits = ownTraits(kind, props);
-  if (props === EMPTY_PROPS) return { kind, props, acyclic: true, fp: primitiveFingerprint(kind), selfCompatible: true, traits };
-  return { kind, props, acyclic: true, fp: '', selfCompatible: false, traits };
+  // A primitive with attributes gets its fingerprint with its schema's.
+  if (props === EMPTY_PROPS) return PLAIN_PRIMITIVES[kind];
+  return { kind, props, acyclic: true, fp: '', selfCompatible: false, traits: ownTraits(kind, props) };
 }
 
 /**
@@ -90,11 +98,26 @@ function buildContainer(state: BuildState, json: SchemaObject, kind: 'array' | '
   if (kind === 'array') (node as Mutable<AvroArray>).items = child(state, node, key, childJson, namespace, `${pointer}/${key}`, depth + 1);
   else (node as Mutable<AvroMap>).values = child(state, node, key, childJson, namespace, `${pointer}/${key}`, depth + 1);
   markAcyclic(node, state);
+  return shared(state, node);
+}
+
+/**
+ * The node already built for an equal array, map or union of plain primitives (as its parse-time
+ * fingerprint says), else this one: a record's dozens of `["null","string"]` are one node, as
+ * plain primitives are. Such a node holds no name, attribute or forward reference, and is never
+ * changed after it is built.
+ */
+function shared<T extends AvroNode>(state: BuildState, node: T): T {
+  if (node.fp === '') return node;
+  const known = state.plainContainers.get(node.fp);
+  if (known !== undefined) return known as T;
+  state.plainContainers.set(node.fp, node);
   return node;
 }
 
 function buildUnion(state: BuildState, json: readonly unknown[], namespace: string | null, pointer: string, depth: number): AvroUnion {
-  const branches: AvroNode[] = [];
+  // Of its exact length (a 2-branch union grown by push would keep room for 17).
+  const branches: AvroNode[] = new Array<AvroNode>(json.length);
   const node: Mutable<AvroUnion> = { kind: 'union', branches, props: EMPTY_PROPS, acyclic: false, fp: '', selfCompatible: false, traits: AvroTraits.ALL };
   for (let i = 0; i < json.length; i++) {
     if (Array.isArray(json[i])) throw parseFailure(state, `${pointer}/${i}`, AvroParseRule.NESTED_UNION, 'Nested union: a union may not directly contain a union');
@@ -104,7 +127,7 @@ function buildUnion(state: BuildState, json: readonly unknown[], namespace: stri
   checkUnionBranches(state, node, pointer);
   state.unions.push({ union: node, pointer });
   markAcyclic(node, state);
-  return node;
+  return shared(state, node);
 }
 
 /**

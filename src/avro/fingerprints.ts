@@ -15,7 +15,8 @@ interface Frame {
  */
 export function fingerprintSchema(schema: AvroSchema): boolean {
   if (schema.cache.fingerprinted) return true;
-  if (Object.isFrozen(schema.cache) || Object.isFrozen(schema.root)) return false;
+  // (A frozen root with its fingerprint, such as a shared plain primitive, has nothing to seal.)
+  if (Object.isFrozen(schema.cache) || (Object.isFrozen(schema.root) && schema.root.fp === '')) return false;
   const entered = new Set<AvroNode>();
   // Iterative post-order: a chain of references may be longer than the call stack is deep.
   const walkFrom = (start: AvroNode): void => {

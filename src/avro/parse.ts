@@ -42,7 +42,7 @@ export function parseAvroSchema(input: string | object, options: ParseOptions = 
 function parseDocument(input: unknown, label: string, named: Map<string, AvroNamed>, aliases: { found: boolean }): AvroNode {
   try {
     const json = typeof input === 'string' ? readText(input, label) : readObject(input, label);
-    const state: BuildState = { label, named, forwardReferences: [], defaults: [], unions: [], inProgress: new Set(), acyclicPending: false, validNamespaces: new Set(), aliases };
+    const state: BuildState = { label, named, forwardReferences: [], defaults: [], unions: [], inProgress: new Set(), acyclicPending: false, validNamespaces: new Set(), plainContainers: new Map(), aliases };
     const slot: { node?: AvroNode } = {};
     slot.node = child(state, slot, 'node', json, null, '', 1);
     return finalizeSchema(state, slot);
@@ -63,7 +63,16 @@ function readObject(input: unknown, label: string): unknown {
   throw new SchemaParseError({ input: label, pointer: snapshot.pointer, rule: AvroParseRule.NOT_JSON, detail: snapshot.reason });
 }
 
+/**
+ * Java's `Schema.Parser.parse(String)` hands the text to Jackson as characters, and Jackson skips a
+ * byte-order mark only when it decodes bytes (`parse(File)`, `parse(InputStream)`): a schema string
+ * starting with U+FEFF is refused, as a registry receiving it refuses it. File readers drop it first.
+ */
 function readText(text: string, label: string): unknown {
+  if (text.charCodeAt(0) === 0xfeff) {
+    const detail = 'not valid JSON: the text starts with a byte-order mark (U+FEFF), which Java\'s Schema.Parser.parse(String) refuses; remove it (a file read from disk may carry one)';
+    throw new SchemaParseError({ input: label, pointer: '', rule: AvroParseRule.INVALID_JSON, detail, line: 1, column: 1 });
+  }
   const parsed = parseJsonText(text);
   if (parsed.ok) return parsed.value;
   const { message, line, column } = parsed.problem;

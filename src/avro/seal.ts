@@ -82,7 +82,8 @@ function childAt(node: AvroNode, i: number): AvroNode | undefined {
  */
 export function markAcyclic(node: AvroNode, state: { acyclicPending: boolean }): void {
   const count = childCount(node);
-  const fieldTraits: number[] | undefined = node.kind === 'record' ? [] : undefined;
+  // Arrays of their exact length: grown by push, a small one keeps room for 17.
+  const fieldTraits: number[] | undefined = node.kind === 'record' ? new Array<number>(count) : undefined;
   let traits = ownTraits(node.kind, node.props);
   let acyclic = true;
   for (let i = 0; i < count; i++) {
@@ -90,7 +91,7 @@ export function markAcyclic(node: AvroNode, state: { acyclicPending: boolean }):
     const childTraits = child?.acyclic ? child.traits : AvroTraits.ALL;
     if (!child?.acyclic) acyclic = false;
     traits |= childTraits;
-    fieldTraits?.push(childTraits);
+    if (fieldTraits) fieldTraits[i] = childTraits;
   }
   const mutable = node as Mutable<AvroNode>;
   if (fieldTraits) (mutable as Mutable<AvroRecord>).fieldTraits = fieldTraits;

@@ -40,7 +40,7 @@ export function primitiveFingerprint(kind: string): string {
 
 /**
  * The fingerprint of an array, map or union of plain primitives, as a readable key
- * (`U(#null,#string)`): cheap enough to give at parse time, and never equal to a 4-character hash.
+ * (`U(#null,#string,)`): cheap enough to give at parse time, and never equal to a 4-character hash.
  */
 export function primitiveContainerFingerprint(node: AvroNode): string {
   switch (node.kind) {

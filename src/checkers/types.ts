@@ -30,6 +30,12 @@ export interface PairChecker<S> {
   canRead(reader: S, writer: S): PairResult;
 }
 
+/** What a session is opened for: the candidate and the history versions of its schema type, oldest first. */
+export interface SessionHistory<S> {
+  readonly candidate: S;
+  readonly versions: readonly S[];
+}
+
 /**
  * One schema language's rules. The core builds strategies out of `canRead` and never knows a
  * schema language; checkers never know strategies.
@@ -40,8 +46,12 @@ export interface SchemaChecker<S> extends PairChecker<S> {
   parse(input: string | object, options?: ParseOptions): S;
   /** The registry's de-duplication notion for this type. */
   isIdentical(a: S, b: S): boolean;
-  /** A checker for the pairs of one `checkCompatibility` call, sharing work between them. */
-  openSession?(): PairChecker<S>;
+  /**
+   * A checker for the pairs of one `checkCompatibility` call, sharing work between them; opened
+   * before the identity check, with the history it is for, so that it can decide what preparing
+   * the candidate is worth.
+   */
+  openSession?(history?: SessionHistory<S>): PairChecker<S>;
   /** A sentence for a person, with "new"/"old" filled in by the roles of this check. */
   describe?(finding: Finding, roles: Roles): string;
   /**

@@ -132,6 +132,32 @@ describe('Avro parser (Java 1.12 Schema.Parser rules)', () => {
     });
   });
 
+  describe('order of checks (Java 1.12 reports the first problem it meets)', () => {
+    it('finds duplicate fields once all the record\'s fields are read, as Java\'s setFields does', () => {
+      const duplicate = { name: 'a', type: 'int' };
+      // The minimal case: Java reports the invalid default of the later field.
+      expect(rejection(record('R', [duplicate, duplicate, { name: 'b', type: 'int', default: '7' }]))).toEqual({
+        rule: 'INVALID_DEFAULT', pointer: '/fields/2/default', detail: 'Invalid default for field b: "7" is not a valid int',
+      });
+      expect(rejection(record('R', [duplicate, duplicate, { name: 'b-c', type: 'int' }]))).toMatchObject({ rule: 'INVALID_FIELD_NAME', pointer: '/fields/2/name' });
+      expect(rejection(record('R', [duplicate, duplicate, { name: 'b', type: ['int', 'int'] }]))).toMatchObject({ rule: 'DUPLICATE_UNION_BRANCH', pointer: '/fields/2/type/1' });
+      // Alone, the duplicate is reported at the second field of that name.
+      expect(rejection(record('R', [duplicate, { name: 'b', type: 'int' }, duplicate]))).toEqual({
+        rule: 'DUPLICATE_FIELD', pointer: '/fields/2/name', detail: 'Duplicate field a in record R',
+      });
+      // A nested record's duplicate comes first: its fields are set when it is read, before the outer record's.
+      const inner = { name: 'x', type: record('Inner', [duplicate, duplicate]) };
+      expect(rejection(record('R', [duplicate, duplicate, inner]))).toMatchObject({ rule: 'DUPLICATE_FIELD', pointer: '/fields/2/type/fields/1/name' });
+    });
+
+    it('reads a record\'s own aliases after its fields, as Java\'s parseRecord does', () => {
+      const schema = record('R', [{ name: 'a', type: 'int' }, { name: 'a', type: 'int' }], { aliases: [1] });
+      expect(rejection(schema)).toMatchObject({ rule: 'DUPLICATE_FIELD', pointer: '/fields/1/name' });
+      expect(rejection(record('R', [{ name: 'a', type: 'int', default: 'x' }], { aliases: 'A' }))).toMatchObject({ rule: 'INVALID_DEFAULT' });
+      expect(rejection(record('R', [{ name: 'a', type: 'int' }], { aliases: 'A' }))).toMatchObject({ rule: 'INVALID_ALIASES', pointer: '/aliases' });
+    });
+  });
+
   it('keeps logical types and other properties as attributes, and copies them', () => {
     const input = { type: 'bytes', logicalType: 'decimal', precision: 4, scale: 2, 'x-owner': { team: 'payments' } };
     const schema = checker.parse(input);

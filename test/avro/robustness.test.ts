@@ -126,6 +126,18 @@ describe('invalid JSON text', () => {
     });
   }
 
+  it('refuses a text starting with a byte-order mark, as Java\'s Schema.Parser.parse(String) does', () => {
+    for (const text of ['\uFEFF"int"', '\uFEFF{"type":"record","name":"R","fields":[]}']) {
+      const e = caught(() => parseSchema('AVRO', text)) as SchemaParseError;
+      expect({ rule: e.rule, pointer: e.pointer, line: e.line, column: e.column }).toEqual({ rule: 'INVALID_JSON', pointer: '', line: 1, column: 1 });
+      expect(e.message).toMatch(/byte-order mark \(U\+FEFF\)/);
+      expect(parseErrorOf(() => checkCompatibility('BACKWARD', '"int"', [text]))).toEqual(parseError('INVALID_JSON', '', 'history[0]'));
+    }
+    // Anywhere else it is an ordinary character: inside a string it is text, between tokens it is no JSON.
+    expect(parseAvro('{"type":"int","doc":"\uFEFF"}').root.kind).toBe('int');
+    expect(parseErrorOf(() => parseSchema('AVRO', ' \uFEFF"int"'))).toEqual(parseError('INVALID_JSON', ''));
+  });
+
   it('accepts // and /* */ comments, as Java\'s Jackson parser (ALLOW_COMMENTS) does', () => {
     const text = [
       '// a user record',
