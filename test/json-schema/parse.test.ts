@@ -1,6 +1,6 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { JSON_SCHEMA_MAX_DEPTH, JsonSchemaChecker, SchemaParseError, checkCompatibility, InvalidOptionError } from 'schema-compat';
+import { JSON_SCHEMA_MAX_DEPTH, JsonSchemaChecker, SchemaParseError, checkCompatibility, InvalidOptionError, validateInstance } from 'schema-compat';
 
 const checker = new JsonSchemaChecker();
 
@@ -58,6 +58,19 @@ describe('bad input gives a SchemaParseError naming the JSON pointer and the rul
     let deep: object = { type: 'string' };
     for (let i = 0; i <= JSON_SCHEMA_MAX_DEPTH; i++) deep = { items: deep };
     expect(failure(deep)).toMatch(/TOO_DEEP$/);
+  });
+  it("every draft's metaschema is built in: a $ref to it resolves, through http or https, and validates", () => {
+    for (const [draft, uri] of [['draft-04', 'http://json-schema.org/draft-04/schema#'], ['draft-06', 'http://json-schema.org/draft-06/schema#'], ['draft-07', 'https://json-schema.org/draft-07/schema#']] as const) {
+      const document = new JsonSchemaChecker({ defaultDraft: draft }).parse({ properties: { schema: { $ref: uri } } });
+      expect(document.kind === 'json-schema' && validateInstance(document.root, { schema: { type: 'string', minLength: 2 } })).toBe('valid');
+      expect(document.kind === 'json-schema' && validateInstance(document.root, { schema: { type: 5 } })).toBe('invalid');
+      expect(document.kind === 'json-schema' && validateInstance(document.root, { schema: { minLength: -1 } })).toBe('invalid');
+    }
+    const schema = { properties: { schema: { $ref: 'http://json-schema.org/draft-07/schema#/definitions/nonNegativeInteger' } } };
+    expect(checkCompatibility('BACKWARD', schema, [schema], { schemaType: 'JSON' }).compatible).toBe(true);
+    // A document of one's own at a metaschema's URI wins over the built-in one.
+    expect(failure({ $ref: 'http://json-schema.org/draft-07/schema#/definitions/mine' }, { references: { 'http://json-schema.org/draft-07/schema': { definitions: { mine: { type: 'string' } } } } })).toBe('parsed');
+    expect(failure({ $ref: 'http://json-schema.org/draft-07/schema#/definitions/mine' })).toBe('schema /$ref DANGLING_REF');
   });
   it('checkCompatibility names the input; options are validated', () => {
     expect(() => checkCompatibility('BACKWARD', { type: 'string' }, [{ type: 7 }], { schemaType: 'JSON' })).toThrow(/history\[0\]: at '\/type'/);

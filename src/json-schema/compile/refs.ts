@@ -1,5 +1,6 @@
 import { isJsonObject } from '../../util/json.js';
 import type { JsonValue } from '../../util/json.js';
+import { resourceAt } from '../document/built-in.js';
 import type { Place, ResourceIndex } from '../document/resources.js';
 import { pointerTokens, resolveUri, splitFragment } from '../document/uri.js';
 
@@ -12,7 +13,7 @@ export function resolveReference(index: ResourceIndex, ref: string, base: string
   const absolute = resolveUri(ref, base);
   if (absolute === undefined) return undefined;
   const { resource, fragment } = splitFragment(absolute);
-  const root = index.resources.get(resource);
+  const root = resourceAt(index, resource);
   if (root === undefined) return undefined;
   const rootPlace = isJsonObject(root) ? index.places.get(root) : undefined;
   const rootPointer = rootPlace?.pointer ?? '';

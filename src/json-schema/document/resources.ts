@@ -48,7 +48,8 @@ export function indexDocument(index: ResourceIndex, root: JsonValue, base: strin
     }
     if (!isJsonObject(value) || index.places.has(value)) continue;
     let here = outer;
-    const id = value[idKey];
+    // Before 2019-09 a `$ref` makes its siblings ignored, an `$id` beside it too (draft 7 core §8.3).
+    const id = typeof value['$ref'] === 'string' && !atLeast(draft, '2019-09') ? undefined : value[idKey];
     if (typeof id === 'string' && pointer !== '') here = registerId(index, value, id, outer, draft);
     else if (typeof id === 'string') here = registerRootId(index, value, id, outer);
     const anchor = value['$anchor'];
