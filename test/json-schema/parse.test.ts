@@ -33,7 +33,10 @@ describe('bad input gives a SchemaParseError naming the JSON pointer and the rul
     expect(failure({ $schema: 'http://example.com/my-dialect' })).toBe('schema /$schema UNKNOWN_DRAFT');
     expect(failure({ $schema: 'http://json-schema.org/draft-04/schema#', properties: { a: true } })).toBe('schema /properties/a NOT_A_SCHEMA');
     expect(failure({ $schema: 'https://json-schema.org/draft/2020-12/schema', items: [{}] })).toBe('schema /items KEYWORD_TYPE');
-    expect(failure({ $schema: 'https://json-schema.org/draft/2020-12/schema', $dynamicRef: '#meta' })).toBe('schema /$dynamicRef UNSUPPORTED_KEYWORD');
+    // A dynamic reference resolves like any: `#meta` names nothing here (2020-12), and is an unknown keyword in draft 7.
+    expect(failure({ $schema: 'https://json-schema.org/draft/2020-12/schema', $dynamicRef: '#meta' })).toBe('schema /$dynamicRef DANGLING_REF');
+    expect(failure({ $schema: 'http://json-schema.org/draft-07/schema#', $dynamicRef: '#meta' })).toBe('parsed');
+    expect(failure({ $schema: 'https://json-schema.org/draft/2019-09/schema', properties: { a: { $recursiveRef: '#/missing' } } })).toBe('schema /properties/a/$recursiveRef DANGLING_REF');
   });
   it('references: dangling, only references in a loop, named references', () => {
     expect(failure({ properties: { a: { $ref: '#/definitions/missing' } } })).toBe('schema /properties/a/$ref DANGLING_REF');

@@ -31,8 +31,8 @@ const PINNED: Readonly<Record<Draft, { readonly required: Tally; readonly format
   'draft-04': { required: { passed: 618, total: 618 }, format: { passed: 197, total: 219 } },
   'draft-06': { required: { passed: 839, total: 839 }, format: { passed: 267, total: 325 } },
   'draft-07': { required: { passed: 927, total: 927 }, format: { passed: 500, total: 676 } },
-  '2019-09': { required: { passed: 1212, total: 1259 }, format: { passed: 555, total: 757 } },
-  '2020-12': { required: { passed: 1229, total: 1299 }, format: { passed: 557, total: 764 } },
+  '2019-09': { required: { passed: 1254, total: 1259 }, format: { passed: 555, total: 757 } },
+  '2020-12': { required: { passed: 1279, total: 1299 }, format: { passed: 557, total: 764 } },
 };
 
 function readCases(folder: string): SuiteCase[] {

@@ -20,10 +20,14 @@ export interface ResourceIndex {
   readonly anchors: Map<string, JsonValue>;
   /** Raw object → where it sits (first place seen). */
   readonly places: Map<JsonObject, Place>;
+  /** Resource URI → its `$dynamicAnchor`s (2020-12), by name: what a `$dynamicRef` may land on when the resource is in scope. */
+  readonly dynamicAnchors: Map<string, Map<string, JsonObject>>;
+  /** Resource URIs whose root says `"$recursiveAnchor": true` (2019-09). */
+  readonly recursiveAnchors: Set<string>;
 }
 
 export function emptyIndex(): ResourceIndex {
-  return { resources: new Map(), anchors: new Map(), places: new Map() };
+  return { resources: new Map(), anchors: new Map(), places: new Map(), dynamicAnchors: new Map(), recursiveAnchors: new Set() };
 }
 
 /** The `$id` keyword of a draft (`id` before draft 6, JSON Schema draft 4 §7.2). */
@@ -56,7 +60,15 @@ export function indexDocument(index: ResourceIndex, root: JsonValue, base: strin
     if (typeof anchor === 'string' && atLeast(draft, '2019-09')) index.anchors.set(`${splitFragment(here).resource}#${anchor}`, value);
     // A `$dynamicAnchor` is also a plain anchor that `$ref` may name (2020-12 core §8.2.2).
     const dynamicAnchor = value['$dynamicAnchor'];
-    if (typeof dynamicAnchor === 'string' && atLeast(draft, '2020-12')) index.anchors.set(`${splitFragment(here).resource}#${dynamicAnchor}`, value);
+    if (typeof dynamicAnchor === 'string' && atLeast(draft, '2020-12')) {
+      const resource = splitFragment(here).resource;
+      index.anchors.set(`${resource}#${dynamicAnchor}`, value);
+      const named = index.dynamicAnchors.get(resource) ?? new Map<string, JsonObject>();
+      if (!named.has(dynamicAnchor)) named.set(dynamicAnchor, value);
+      index.dynamicAnchors.set(resource, named);
+    }
+    // `$recursiveAnchor` counts at a resource's root only (2019-09 core §8.2.4.2.2).
+    if (value['$recursiveAnchor'] === true && draft === '2019-09' && index.resources.get(splitFragment(here).resource) === value) index.recursiveAnchors.add(splitFragment(here).resource);
     index.places.set(value, { pointer, base: here, input });
     for (const [key, child] of Object.entries(value)) {
       if (key === 'enum' || key === 'const' || key === 'default' || key === 'examples') continue;
