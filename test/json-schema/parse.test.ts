@@ -75,6 +75,19 @@ describe('bad input gives a SchemaParseError naming the JSON pointer and the rul
     expect(failure({ $ref: 'http://json-schema.org/draft-07/schema#/definitions/mine' }, { references: { 'http://json-schema.org/draft-07/schema': { definitions: { mine: { type: 'string' } } } } })).toBe('parsed');
     expect(failure({ $ref: 'http://json-schema.org/draft-07/schema#/definitions/mine' })).toBe('schema /$ref DANGLING_REF');
   });
+  it('each schema reads as the draft of its own document: metaschemas and named references across drafts', () => {
+    const metaschemas = ['http://json-schema.org/draft-04/schema#', 'http://json-schema.org/draft-06/schema#', 'http://json-schema.org/draft-07/schema#', 'https://json-schema.org/draft/2019-09/schema', 'https://json-schema.org/draft/2020-12/schema'];
+    for (const draft of ['draft-04', 'draft-06', 'draft-07', '2019-09', '2020-12'] as const) {
+      for (const uri of metaschemas) {
+        const document = new JsonSchemaChecker({ defaultDraft: draft }).parse({ $ref: uri });
+        expect(document.kind === 'json-schema' && [validateInstance(document.root, { type: 5 }), validateInstance(document.root, { type: 'string' })]).toEqual(['invalid', 'valid']);
+      }
+    }
+    // Draft 4's boolean exclusiveMaximum, in a reference of a draft-7 schema (it was read as draft 7: KEYWORD_TYPE).
+    const below5 = { $schema: 'http://json-schema.org/draft-04/schema#', type: 'number', maximum: 5, exclusiveMaximum: true };
+    const document = checker.parse({ properties: { n: { $ref: 'below5.json' } } }, { references: { 'below5.json': below5 } });
+    expect(document.kind === 'json-schema' && [validateInstance(document.root, { n: 5 }), validateInstance(document.root, { n: 4 })]).toEqual(['invalid', 'valid']);
+  });
   it('checkCompatibility names the input; options are validated', () => {
     expect(() => checkCompatibility('BACKWARD', { type: 'string' }, [{ type: 7 }], { schemaType: 'JSON' })).toThrow(/history\[0\]: at '\/type'/);
     expect(() => new JsonSchemaChecker({ policy: 'LOOSE' as never })).toThrow(InvalidOptionError);

@@ -10,6 +10,8 @@ export interface Place {
   readonly base: string;
   /** Which input it came from: the schema itself or a named reference. */
   readonly input: string;
+  /** The draft of the document it sits in (each named reference or metaschema has its own `$schema`). */
+  readonly draft: Draft;
 }
 
 /** Every schema resource and anchor of a set of documents, by absolute URI. */
@@ -69,7 +71,7 @@ export function indexDocument(index: ResourceIndex, root: JsonValue, base: strin
     }
     // `$recursiveAnchor` counts at a resource's root only (2019-09 core §8.2.4.2.2).
     if (value['$recursiveAnchor'] === true && draft === '2019-09' && index.resources.get(splitFragment(here).resource) === value) index.recursiveAnchors.add(splitFragment(here).resource);
-    index.places.set(value, { pointer, base: here, input });
+    index.places.set(value, { pointer, base: here, input, draft });
     for (const [key, child] of Object.entries(value)) {
       if (key === 'enum' || key === 'const' || key === 'default' || key === 'examples') continue;
       stack.push({ value: child, pointer: `${pointer}/${escapePointerToken(key)}`, base: here });
