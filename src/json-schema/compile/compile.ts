@@ -30,6 +30,9 @@ const CRITERIA: readonly Criterion[] = ['allOf', 'anyOf', 'oneOf'];
 export class Compiler {
   private readonly memo = new Map<Bindings, Map<JsonValue, JsonNode>>();
   private readonly pending: Array<{ readonly raw: JsonValue; readonly place: Place; readonly bindings: Bindings }> = [];
+  /** Definitions (`definitions`, `$defs`), compiled last, and only those no reference reached: for their errors. */
+  private readonly definitions: Array<{ readonly raw: JsonValue; readonly place: Place; readonly depth: number }> = [];
+  private readonly compiled = new Set<JsonValue>();
   private readonly chains = new RefChains();
   private readonly scopes: DynamicScopes;
 
@@ -40,13 +43,23 @@ export class Compiler {
   /** Compiles a document's root and everything its references reach. */
   compileRoot(raw: JsonValue, place: Place): JsonNode {
     const root = this.compile(raw, place, 0, this.scopes.outermost);
-    while (this.pending.length > 0) {
-      const next = this.pending.pop() as (typeof this.pending)[number];
-      if (!this.memo.get(next.bindings)?.has(next.raw)) this.compile(next.raw, next.place, 0, next.bindings);
+    this.drainPending();
+    // A definition no evaluation path reaches has no dynamic scope: it is checked with references resolved statically.
+    for (let i = 0; i < this.definitions.length; i++) {
+      const next = this.definitions[i] as (typeof this.definitions)[number];
+      if (!this.compiled.has(next.raw)) this.compile(next.raw, next.place, next.depth, this.scopes.unscoped);
+      this.drainPending();
     }
     // `$ref`s that lead only to `$ref`s in a loop never reach a schema (e.g. `{"$ref": "#"}` at the root).
     this.chains.resolveAll();
     return root;
+  }
+
+  private drainPending(): void {
+    while (this.pending.length > 0) {
+      const next = this.pending.pop() as (typeof this.pending)[number];
+      if (!this.memo.get(next.bindings)?.has(next.raw)) this.compile(next.raw, next.place, 0, next.bindings);
+    }
   }
 
   private compile(raw: JsonValue, outerPlace: Place, depth: number, outer: Bindings): JsonNode {
@@ -69,6 +82,7 @@ export class Compiler {
     const node = this.compileObject(raw, place, depth, bindings);
     const memo = this.memo.get(bindings) ?? new Map<JsonValue, JsonNode>();
     memo.set(raw, node);
+    this.compiled.add(raw);
     this.memo.set(bindings, memo);
     return node;
   }
@@ -119,7 +133,11 @@ export class Compiler {
     // `$defs` is a keyword from 2019-09 only (before, an annotation whose values need not be schemas, reached
     // by a `$ref` pointer if at all); `definitions` stays schema-valued in every draft's metaschema.
     const containers = atLeast(draft, '2019-09') ? ['definitions', '$defs'] : ['definitions'];
-    for (const key of containers) for (const [name, child] of Object.entries(reader.object(key) ?? {})) sub([key, name], child);
+    for (const key of containers) {
+      for (const [name, child] of Object.entries(reader.object(key) ?? {})) {
+        this.definitions.push({ raw: child, place: { pointer: reader.at([key, name]), base: here, input: place.input, draft }, depth: depth + 1 });
+      }
+    }
     const text = selfContainedText(raw);
     if (parts.length === 0) return { kind: 'empty', pointer: reader.pointer, annotations, draft: draft, ...text };
     const only = parts[0] as JsonNode;

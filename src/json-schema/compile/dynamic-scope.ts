@@ -24,11 +24,14 @@ export type DynamicKeyword = '$dynamicRef' | '$recursiveRef';
 export class DynamicScopes {
   private readonly interned = new Map<string, Bindings>();
   readonly outermost: Bindings = this.intern(new Map(), undefined);
+  /** For schemas no evaluation path reaches (unreferenced definitions): nothing is ever bound, references land statically. */
+  readonly unscoped: Bindings = { key: 'unscoped', anchors: new Map() };
 
   constructor(private readonly index: ResourceIndex) {}
 
   /** The bindings once the evaluation enters `resource` (names it defines that are still unbound get bound to it). */
   enter(bindings: Bindings, resource: string): Bindings {
+    if (bindings === this.unscoped) return bindings;
     const named = this.index.dynamicAnchors.get(resource);
     const recursive = bindings.recursive === undefined && this.index.recursiveAnchors.has(resource);
     const added = named === undefined ? [] : [...named].filter(([name]) => !bindings.anchors.has(name));
