@@ -16,8 +16,6 @@ export const JsonSchemaParseRule = {
   REF_CYCLE: 'REF_CYCLE',
   /** Nested deeper than the bound (`JSON_SCHEMA_MAX_DEPTH`): refused rather than risk the stack. */
   TOO_DEEP: 'TOO_DEEP',
-  /** A keyword this library cannot evaluate soundly (`$dynamicRef`, `$recursiveRef`). */
-  UNSUPPORTED_KEYWORD: 'UNSUPPORTED_KEYWORD',
 } as const;
 export type JsonSchemaParseRule = (typeof JsonSchemaParseRule)[keyof typeof JsonSchemaParseRule];
 

@@ -1,6 +1,6 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { JSON_SCHEMA_MAX_DEPTH, JsonSchemaChecker, SchemaParseError, checkCompatibility, InvalidOptionError } from 'schema-compat';
+import { JSON_SCHEMA_MAX_DEPTH, JsonSchemaChecker, SchemaParseError, checkCompatibility, InvalidOptionError, validateInstance } from 'schema-compat';
 
 const checker = new JsonSchemaChecker();
 
@@ -33,7 +33,10 @@ describe('bad input gives a SchemaParseError naming the JSON pointer and the rul
     expect(failure({ $schema: 'http://example.com/my-dialect' })).toBe('schema /$schema UNKNOWN_DRAFT');
     expect(failure({ $schema: 'http://json-schema.org/draft-04/schema#', properties: { a: true } })).toBe('schema /properties/a NOT_A_SCHEMA');
     expect(failure({ $schema: 'https://json-schema.org/draft/2020-12/schema', items: [{}] })).toBe('schema /items KEYWORD_TYPE');
-    expect(failure({ $schema: 'https://json-schema.org/draft/2020-12/schema', $dynamicRef: '#meta' })).toBe('schema /$dynamicRef UNSUPPORTED_KEYWORD');
+    // A dynamic reference resolves like any: `#meta` names nothing here (2020-12), and is an unknown keyword in draft 7.
+    expect(failure({ $schema: 'https://json-schema.org/draft/2020-12/schema', $dynamicRef: '#meta' })).toBe('schema /$dynamicRef DANGLING_REF');
+    expect(failure({ $schema: 'http://json-schema.org/draft-07/schema#', $dynamicRef: '#meta' })).toBe('parsed');
+    expect(failure({ $schema: 'https://json-schema.org/draft/2019-09/schema', properties: { a: { $recursiveRef: '#/missing' } } })).toBe('schema /properties/a/$recursiveRef DANGLING_REF');
   });
   it('references: dangling, only references in a loop, named references', () => {
     expect(failure({ properties: { a: { $ref: '#/definitions/missing' } } })).toBe('schema /properties/a/$ref DANGLING_REF');
@@ -58,6 +61,32 @@ describe('bad input gives a SchemaParseError naming the JSON pointer and the rul
     let deep: object = { type: 'string' };
     for (let i = 0; i <= JSON_SCHEMA_MAX_DEPTH; i++) deep = { items: deep };
     expect(failure(deep)).toMatch(/TOO_DEEP$/);
+  });
+  it("every draft's metaschema is built in: a $ref to it resolves, through http or https, and validates", () => {
+    for (const [draft, uri] of [['draft-04', 'http://json-schema.org/draft-04/schema#'], ['draft-06', 'http://json-schema.org/draft-06/schema#'], ['draft-07', 'https://json-schema.org/draft-07/schema#']] as const) {
+      const document = new JsonSchemaChecker({ defaultDraft: draft }).parse({ properties: { schema: { $ref: uri } } });
+      expect(document.kind === 'json-schema' && validateInstance(document.root, { schema: { type: 'string', minLength: 2 } })).toBe('valid');
+      expect(document.kind === 'json-schema' && validateInstance(document.root, { schema: { type: 5 } })).toBe('invalid');
+      expect(document.kind === 'json-schema' && validateInstance(document.root, { schema: { minLength: -1 } })).toBe('invalid');
+    }
+    const schema = { properties: { schema: { $ref: 'http://json-schema.org/draft-07/schema#/definitions/nonNegativeInteger' } } };
+    expect(checkCompatibility('BACKWARD', schema, [schema], { schemaType: 'JSON' }).compatible).toBe(true);
+    // A document of one's own at a metaschema's URI wins over the built-in one.
+    expect(failure({ $ref: 'http://json-schema.org/draft-07/schema#/definitions/mine' }, { references: { 'http://json-schema.org/draft-07/schema': { definitions: { mine: { type: 'string' } } } } })).toBe('parsed');
+    expect(failure({ $ref: 'http://json-schema.org/draft-07/schema#/definitions/mine' })).toBe('schema /$ref DANGLING_REF');
+  });
+  it('each schema reads as the draft of its own document: metaschemas and named references across drafts', () => {
+    const metaschemas = ['http://json-schema.org/draft-04/schema#', 'http://json-schema.org/draft-06/schema#', 'http://json-schema.org/draft-07/schema#', 'https://json-schema.org/draft/2019-09/schema', 'https://json-schema.org/draft/2020-12/schema'];
+    for (const draft of ['draft-04', 'draft-06', 'draft-07', '2019-09', '2020-12'] as const) {
+      for (const uri of metaschemas) {
+        const document = new JsonSchemaChecker({ defaultDraft: draft }).parse({ $ref: uri });
+        expect(document.kind === 'json-schema' && [validateInstance(document.root, { type: 5 }), validateInstance(document.root, { type: 'string' })]).toEqual(['invalid', 'valid']);
+      }
+    }
+    // Draft 4's boolean exclusiveMaximum, in a reference of a draft-7 schema (it was read as draft 7: KEYWORD_TYPE).
+    const below5 = { $schema: 'http://json-schema.org/draft-04/schema#', type: 'number', maximum: 5, exclusiveMaximum: true };
+    const document = checker.parse({ properties: { n: { $ref: 'below5.json' } } }, { references: { 'below5.json': below5 } });
+    expect(document.kind === 'json-schema' && [validateInstance(document.root, { n: 5 }), validateInstance(document.root, { n: 4 })]).toEqual(['invalid', 'valid']);
   });
   it('checkCompatibility names the input; options are validated', () => {
     expect(() => checkCompatibility('BACKWARD', { type: 'string' }, [{ type: 7 }], { schemaType: 'JSON' })).toThrow(/history\[0\]: at '\/type'/);

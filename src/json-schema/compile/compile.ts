@@ -7,6 +7,9 @@ import type { Annotations, CombinedNode, Criterion, Draft, InstanceType, JsonNod
 import { JSON_SCHEMA_MAX_DEPTH, JsonSchemaParseRule } from '../parse-rules.js';
 import type { Place, ResourceIndex } from '../document/resources.js';
 import { idKeyword } from '../document/resources.js';
+import { splitFragment } from '../document/uri.js';
+import { DynamicScopes } from './dynamic-scope.js';
+import type { Bindings, DynamicKeyword } from './dynamic-scope.js';
 import { RefChains } from './ref-chains.js';
 import { resolveReference } from './refs.js';
 import { arrayNode, numberNode, objectNode, optional, stringNode, usesFamily } from './families.js';
@@ -20,44 +23,67 @@ const CRITERIA: readonly Criterion[] = ['allOf', 'anyOf', 'oneOf'];
  * Compiles raw schemas into nodes shaped like everit's model (what Confluent's checker compares):
  * a `type` array becomes an `anyOf` of typed nodes, a schema mixing keyword families an `allOf`
  * of one node per family. Nodes are memoised per raw object, so cyclic `$ref`s end in a cycle of
- * nodes; a `$ref` node finds its target through the memo once everything is compiled.
+ * nodes; a `$ref` node finds its target through the memo once everything is compiled. A schema
+ * is compiled once per dynamic-scope binding it is reached with (dynamic-scope.ts), so that a
+ * `$dynamicRef` or `$recursiveRef` is a plain reference to where it lands there.
  */
 export class Compiler {
-  private readonly memo = new Map<JsonValue, JsonNode>();
-  private readonly pending: Array<{ readonly raw: JsonValue; readonly place: Place }> = [];
+  private readonly memo = new Map<Bindings, Map<JsonValue, JsonNode>>();
+  private readonly pending: Array<{ readonly raw: JsonValue; readonly place: Place; readonly bindings: Bindings }> = [];
+  /** Definitions (`definitions`, `$defs`), compiled last, and only those no reference reached: for their errors. */
+  private readonly definitions: Array<{ readonly raw: JsonValue; readonly place: Place; readonly depth: number }> = [];
+  private readonly compiled = new Set<JsonValue>();
   private readonly chains = new RefChains();
+  private readonly scopes: DynamicScopes;
 
-  constructor(
-    private readonly draft: Draft,
-    private readonly index: ResourceIndex,
-  ) {}
+  constructor(private readonly index: ResourceIndex) {
+    this.scopes = new DynamicScopes(index);
+  }
 
   /** Compiles a document's root and everything its references reach. */
   compileRoot(raw: JsonValue, place: Place): JsonNode {
-    const root = this.compile(raw, place, 0);
-    while (this.pending.length > 0) {
-      const next = this.pending.pop() as (typeof this.pending)[number];
-      if (!this.memo.has(next.raw)) this.compile(next.raw, next.place, 0);
+    const root = this.compile(raw, place, 0, this.scopes.outermost);
+    this.drainPending();
+    // A definition no evaluation path reaches has no dynamic scope: it is checked with references resolved statically.
+    for (let i = 0; i < this.definitions.length; i++) {
+      const next = this.definitions[i] as (typeof this.definitions)[number];
+      if (!this.compiled.has(next.raw)) this.compile(next.raw, next.place, next.depth, this.scopes.unscoped);
+      this.drainPending();
     }
     // `$ref`s that lead only to `$ref`s in a loop never reach a schema (e.g. `{"$ref": "#"}` at the root).
     this.chains.resolveAll();
     return root;
   }
 
-  private compile(raw: JsonValue, place: Place, depth: number): JsonNode {
-    const known = this.memo.get(raw);
-    if (known && isJsonObject(raw)) return known;
+  private drainPending(): void {
+    while (this.pending.length > 0) {
+      const next = this.pending.pop() as (typeof this.pending)[number];
+      if (!this.memo.get(next.bindings)?.has(next.raw)) this.compile(next.raw, next.place, 0, next.bindings);
+    }
+  }
+
+  private compile(raw: JsonValue, outerPlace: Place, depth: number, outer: Bindings): JsonNode {
+    const known = isJsonObject(raw) ? this.index.places.get(raw) : undefined;
+    // Each schema reads as the draft of the document it sits in (a draft-7 schema may refer to the draft-4 metaschema).
+    const place = known === undefined ? outerPlace : { ...outerPlace, draft: known.draft };
+    const resource = known?.base;
+    const bindings = resource === undefined ? outer : this.scopes.enter(outer, splitFragment(resource).resource);
+    const compiled = this.memo.get(bindings)?.get(raw);
+    if (compiled && isJsonObject(raw)) return compiled;
     if (depth > JSON_SCHEMA_MAX_DEPTH) {
       throw new SchemaParseError({ input: place.input, pointer: place.pointer, rule: JsonSchemaParseRule.TOO_DEEP, detail: `schemas nest deeper than ${JSON_SCHEMA_MAX_DEPTH} levels` });
     }
     const none: Annotations = { hasDefault: false };
     if (typeof raw === 'boolean') {
-      if (this.draft === 'draft-04') this.notASchema(place, 'draft 4 has no boolean schemas');
-      return { kind: raw ? 'true' : 'false', pointer: place.pointer, annotations: none, draft: this.draft };
+      if (place.draft === 'draft-04') this.notASchema(place, 'draft 4 has no boolean schemas');
+      return { kind: raw ? 'true' : 'false', pointer: place.pointer, annotations: none, draft: place.draft };
     }
     if (!isJsonObject(raw)) return this.notASchema(place, 'a schema must be an object or a boolean');
-    const node = this.compileObject(raw, place, depth);
-    this.memo.set(raw, node);
+    const node = this.compileObject(raw, place, depth, bindings);
+    const memo = this.memo.get(bindings) ?? new Map<JsonValue, JsonNode>();
+    memo.set(raw, node);
+    this.compiled.add(raw);
+    this.memo.set(bindings, memo);
     return node;
   }
 
@@ -65,38 +91,40 @@ export class Compiler {
     throw new SchemaParseError({ input: place.input, pointer: place.pointer, rule: JsonSchemaParseRule.NOT_A_SCHEMA, detail });
   }
 
-  private compileObject(raw: JsonObject, place: Place, depth: number): JsonNode {
+  private compileObject(raw: JsonObject, place: Place, depth: number, bindings: Bindings): JsonNode {
     const reader = new KeywordReader(raw, place.pointer, place.input);
-    for (const unsupported of ['$dynamicRef', '$recursiveRef']) {
-      if (reader.has(unsupported)) reader.fail(unsupported, JsonSchemaParseRule.UNSUPPORTED_KEYWORD, `${unsupported} is not supported: resolve it to a plain $ref`);
-    }
-    const annotations = this.annotations(reader);
+    const draft = place.draft;
+    const annotations = this.annotations(reader, draft);
     const here = this.index.places.get(raw)?.base ?? place.base;
     const sub = (path: readonly string[], child: JsonValue): JsonNode => {
       const pointer = `${place.pointer}/${path.map(escapePointerToken).join('/')}`;
-      return this.compile(child, { pointer, base: here, input: place.input }, depth + 1);
+      return this.compile(child, { pointer, base: here, input: place.input, draft }, depth + 1, bindings);
     };
-    const input: FamilyInput = { reader, draft: this.draft, annotations, sub };
+    const input: FamilyInput = { reader, draft, annotations, sub };
     const parts: JsonNode[] = [];
     const ref = reader.string('$ref');
     if (ref !== undefined) {
-      parts.push(this.refNode(reader, ref, here, annotations, place.input));
+      parts.push(this.refNode(reader, '$ref', ref, here, annotations, place, bindings));
       // Before 2019-09 `$ref` replaces its siblings (draft 7 core §8.3); from 2019-09 they apply beside it.
-      if (!atLeast(this.draft, '2019-09')) return parts[0] as JsonNode;
+      if (!atLeast(draft, '2019-09')) return parts[0] as JsonNode;
     }
+    // `$recursiveRef` is 2019-09's, `$dynamicRef` 2020-12's; in other drafts they are unknown keywords, annotations.
+    const dynamic: DynamicKeyword | undefined = draft === '2019-09' ? '$recursiveRef' : draft === '2020-12' ? '$dynamicRef' : undefined;
+    const dynamicRef = dynamic === undefined ? undefined : reader.string(dynamic);
+    if (dynamic !== undefined && dynamicRef !== undefined) parts.push(this.refNode(reader, dynamic, dynamicRef, here, annotations, place, bindings));
     parts.push(...this.typed(input));
-    if (reader.has('enum')) parts.push({ kind: 'enum', pointer: reader.at('enum'), annotations: { hasDefault: false }, draft: this.draft, values: reader.array('enum') ?? [] });
-    if (reader.has('const') && atLeast(this.draft, 'draft-06')) parts.push({ kind: 'const', pointer: reader.at('const'), annotations: { hasDefault: false }, draft: this.draft, value: reader.value('const') as JsonValue });
-    if (reader.has('not')) parts.push({ kind: 'not', pointer: reader.pointer, annotations: { hasDefault: false }, draft: this.draft, schema: sub(['not'], reader.value('not') as JsonValue) });
+    if (reader.has('enum')) parts.push({ kind: 'enum', pointer: reader.at('enum'), annotations: { hasDefault: false }, draft: draft, values: reader.array('enum') ?? [] });
+    if (reader.has('const') && atLeast(draft, 'draft-06')) parts.push({ kind: 'const', pointer: reader.at('const'), annotations: { hasDefault: false }, draft: draft, value: reader.value('const') as JsonValue });
+    if (reader.has('not')) parts.push({ kind: 'not', pointer: reader.pointer, annotations: { hasDefault: false }, draft: draft, schema: sub(['not'], reader.value('not') as JsonValue) });
     for (const criterion of CRITERIA) {
       const list = reader.array(criterion);
       if (list === undefined) continue;
       if (list.length === 0) reader.fail(criterion, JsonSchemaParseRule.KEYWORD_TYPE, `"${criterion}" must be a non-empty array of schemas`);
-      parts.push(combined(reader.pointer, this.draft, criterion, list.map((item, i) => sub([criterion, String(i)], item)), 'keyword', list.map((item) => stableJson(item))));
+      parts.push(combined(reader.pointer, draft, criterion, list.map((item, i) => sub([criterion, String(i)], item)), 'keyword', list.map((item) => stableJson(item))));
     }
-    if (reader.has('if') && atLeast(this.draft, 'draft-07')) {
+    if (reader.has('if') && atLeast(draft, 'draft-07')) {
       parts.push({
-        kind: 'conditional', pointer: reader.pointer, annotations: { hasDefault: false }, draft: this.draft,
+        kind: 'conditional', pointer: reader.pointer, annotations: { hasDefault: false }, draft: draft,
         if: sub(['if'], reader.value('if') as JsonValue),
         ...optional('then', reader.has('then') ? sub(['then'], reader.value('then') as JsonValue) : undefined),
         ...optional('else', reader.has('else') ? sub(['else'], reader.value('else') as JsonValue) : undefined),
@@ -104,14 +132,18 @@ export class Compiler {
     }
     // `$defs` is a keyword from 2019-09 only (before, an annotation whose values need not be schemas, reached
     // by a `$ref` pointer if at all); `definitions` stays schema-valued in every draft's metaschema.
-    const containers = atLeast(this.draft, '2019-09') ? ['definitions', '$defs'] : ['definitions'];
-    for (const key of containers) for (const [name, child] of Object.entries(reader.object(key) ?? {})) sub([key, name], child);
+    const containers = atLeast(draft, '2019-09') ? ['definitions', '$defs'] : ['definitions'];
+    for (const key of containers) {
+      for (const [name, child] of Object.entries(reader.object(key) ?? {})) {
+        this.definitions.push({ raw: child, place: { pointer: reader.at([key, name]), base: here, input: place.input, draft }, depth: depth + 1 });
+      }
+    }
     const text = selfContainedText(raw);
-    if (parts.length === 0) return { kind: 'empty', pointer: reader.pointer, annotations, draft: this.draft, ...text };
+    if (parts.length === 0) return { kind: 'empty', pointer: reader.pointer, annotations, draft: draft, ...text };
     const only = parts[0] as JsonNode;
     // A lone `$ref` node already carries these annotations, and its text (it holds a `$ref`) is never compared.
     if (parts.length === 1) return only.kind === 'ref' ? only : ({ ...only, annotations, ...text } as JsonNode);
-    return { ...combined(reader.pointer, this.draft, 'allOf', parts, 'mixed', parts.map((_, i) => String(i))), annotations, ...text };
+    return { ...combined(reader.pointer, draft, 'allOf', parts, 'mixed', parts.map((_, i) => String(i))), annotations, ...text };
   }
 
   /** The node(s) for `type` and the keyword families: one typed node, an `anyOf` for a type array, or one untyped node per family used. */
@@ -136,11 +168,11 @@ export class Compiler {
       return typedNode(input, name as InstanceType);
     });
     if (nodes.length === 1) return nodes;
-    return [combined(reader.pointer, this.draft, 'anyOf', nodes, 'type-array', names.map(String))];
+    return [combined(reader.pointer, input.draft, 'anyOf', nodes, 'type-array', names.map(String))];
   }
 
-  private annotations(reader: KeywordReader): Annotations {
-    const id = reader.string(idKeyword(this.draft));
+  private annotations(reader: KeywordReader, draft: Draft): Annotations {
+    const id = reader.string(idKeyword(draft));
     return {
       ...optional('id', id),
       ...optional('title', reader.string('title')),
@@ -150,25 +182,26 @@ export class Compiler {
     };
   }
 
-  private refNode(reader: KeywordReader, ref: string, base: string, annotations: Annotations, input: string): RefNode {
-    const target = resolveReference(this.index, ref, base);
-    if (target === undefined) reader.fail('$ref', JsonSchemaParseRule.DANGLING_REF, `$ref ${JSON.stringify(ref)} points to no schema`);
-    this.pending.push(target);
+  private refNode(reader: KeywordReader, keyword: '$ref' | DynamicKeyword, ref: string, base: string, annotations: Annotations, place: Place, bindings: Bindings): RefNode {
+    const found = resolveReference(this.index, ref, base, place.draft);
+    if (found === undefined) return reader.fail(keyword, JsonSchemaParseRule.DANGLING_REF, `${keyword} ${JSON.stringify(ref)} points to no schema`);
+    const target = keyword === '$ref' ? found : this.scopes.land(keyword, ref, base, found, bindings);
+    this.pending.push({ ...target, bindings });
     // `target()` is where the chain of `$ref`s ends, resolved once for the whole document (RefChains).
-    const node: RefNode = { kind: 'ref', pointer: reader.pointer, annotations, draft: this.draft, ref, target: () => this.chains.end(node) };
-    this.chains.add(node, input, () => this.memo.get(target.raw) ?? this.compile(target.raw, target.place, 0));
+    const node: RefNode = { kind: 'ref', pointer: reader.pointer, annotations, draft: place.draft, ref, target: () => this.chains.end(node) };
+    this.chains.add(node, place.input, () => this.compile(target.raw, target.place, 0, bindings));
     return node;
   }
 }
 
-/** The text of a schema with no `$ref` anywhere in it (its meaning is then its text and draft), computed once when first asked. */
+/** The text of a schema with no reference anywhere in it (its meaning is then its text and draft), computed once when first asked. */
 function selfContainedText(raw: JsonObject): { readonly text: () => string | undefined } {
   let text: string | undefined | null = null;
   return {
     text: () => {
       if (text === null) {
         const json = JSON.stringify(raw);
-        text = json.includes('"$ref"') ? undefined : json;
+        text = json.includes('"$ref"') || json.includes('"$dynamicRef"') || json.includes('"$recursiveRef"') ? undefined : json;
       }
       return text;
     },

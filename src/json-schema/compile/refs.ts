@@ -1,6 +1,8 @@
 import { isJsonObject } from '../../util/json.js';
 import type { JsonValue } from '../../util/json.js';
+import { resourceAt } from '../document/built-in.js';
 import type { Place, ResourceIndex } from '../document/resources.js';
+import type { Draft } from '../model.js';
 import { pointerTokens, resolveUri, splitFragment } from '../document/uri.js';
 
 /**
@@ -8,20 +10,21 @@ import { pointerTokens, resolveUri, splitFragment } from '../document/uri.js';
  * then its fragment read as a JSON pointer inside that resource or as an anchor. Undefined when
  * it points nowhere.
  */
-export function resolveReference(index: ResourceIndex, ref: string, base: string): { readonly raw: JsonValue; readonly place: Place } | undefined {
+export function resolveReference(index: ResourceIndex, ref: string, base: string, referrer: Draft): { readonly raw: JsonValue; readonly place: Place } | undefined {
   const absolute = resolveUri(ref, base);
   if (absolute === undefined) return undefined;
   const { resource, fragment } = splitFragment(absolute);
-  const root = index.resources.get(resource);
+  const root = resourceAt(index, resource);
   if (root === undefined) return undefined;
   const rootPlace = isJsonObject(root) ? index.places.get(root) : undefined;
   const rootPointer = rootPlace?.pointer ?? '';
   const input = rootPlace?.input ?? 'schema';
+  const draft = rootPlace?.draft ?? referrer;
   if (fragment !== '' && !fragment.startsWith('/')) {
     const anchored = index.anchors.get(`${resource}#${fragment}`);
     if (anchored === undefined) return undefined;
     const place = isJsonObject(anchored) ? index.places.get(anchored) : undefined;
-    return { raw: anchored, place: place ?? { pointer: rootPointer, base: resource, input } };
+    return { raw: anchored, place: place ?? { pointer: rootPointer, base: resource, input, draft } };
   }
   const tokens = pointerTokens(fragment) ?? [];
   let value: JsonValue = root;
@@ -31,5 +34,5 @@ export function resolveReference(index: ResourceIndex, ref: string, base: string
     value = next;
   }
   const known = isJsonObject(value) ? index.places.get(value) : undefined;
-  return { raw: value, place: known ?? { pointer: `${rootPointer}${fragment}`, base: rootPlace?.base ?? resource, input } };
+  return { raw: value, place: known ?? { pointer: `${rootPointer}${fragment}`, base: rootPlace?.base ?? resource, input, draft } };
 }

@@ -60,6 +60,6 @@ export function loadDocument(raw: JsonValue, label: string, references: Readonly
     indexDocument(index, value, refBase, documentDraft(value, refLabel, draft), refLabel);
   }
   indexDocument(index, raw, base, draft, label);
-  const root = new Compiler(draft, index).compileRoot(raw, { pointer: '', base, input: label });
+  const root = new Compiler(index).compileRoot(raw, { pointer: '', base, input: label, draft });
   return { kind: 'json-schema', draft, root, raw, references: referenced };
 }

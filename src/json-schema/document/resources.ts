@@ -10,6 +10,8 @@ export interface Place {
   readonly base: string;
   /** Which input it came from: the schema itself or a named reference. */
   readonly input: string;
+  /** The draft of the document it sits in (each named reference or metaschema has its own `$schema`). */
+  readonly draft: Draft;
 }
 
 /** Every schema resource and anchor of a set of documents, by absolute URI. */
@@ -20,10 +22,14 @@ export interface ResourceIndex {
   readonly anchors: Map<string, JsonValue>;
   /** Raw object → where it sits (first place seen). */
   readonly places: Map<JsonObject, Place>;
+  /** Resource URI → its `$dynamicAnchor`s (2020-12), by name: what a `$dynamicRef` may land on when the resource is in scope. */
+  readonly dynamicAnchors: Map<string, Map<string, JsonObject>>;
+  /** Resource URIs whose root says `"$recursiveAnchor": true` (2019-09). */
+  readonly recursiveAnchors: Set<string>;
 }
 
 export function emptyIndex(): ResourceIndex {
-  return { resources: new Map(), anchors: new Map(), places: new Map() };
+  return { resources: new Map(), anchors: new Map(), places: new Map(), dynamicAnchors: new Map(), recursiveAnchors: new Set() };
 }
 
 /** The `$id` keyword of a draft (`id` before draft 6, JSON Schema draft 4 §7.2). */
@@ -48,15 +54,24 @@ export function indexDocument(index: ResourceIndex, root: JsonValue, base: strin
     }
     if (!isJsonObject(value) || index.places.has(value)) continue;
     let here = outer;
-    const id = value[idKey];
+    // Before 2019-09 a `$ref` makes its siblings ignored, an `$id` beside it too (draft 7 core §8.3).
+    const id = typeof value['$ref'] === 'string' && !atLeast(draft, '2019-09') ? undefined : value[idKey];
     if (typeof id === 'string' && pointer !== '') here = registerId(index, value, id, outer, draft);
     else if (typeof id === 'string') here = registerRootId(index, value, id, outer);
     const anchor = value['$anchor'];
     if (typeof anchor === 'string' && atLeast(draft, '2019-09')) index.anchors.set(`${splitFragment(here).resource}#${anchor}`, value);
     // A `$dynamicAnchor` is also a plain anchor that `$ref` may name (2020-12 core §8.2.2).
     const dynamicAnchor = value['$dynamicAnchor'];
-    if (typeof dynamicAnchor === 'string' && atLeast(draft, '2020-12')) index.anchors.set(`${splitFragment(here).resource}#${dynamicAnchor}`, value);
-    index.places.set(value, { pointer, base: here, input });
+    if (typeof dynamicAnchor === 'string' && atLeast(draft, '2020-12')) {
+      const resource = splitFragment(here).resource;
+      index.anchors.set(`${resource}#${dynamicAnchor}`, value);
+      const named = index.dynamicAnchors.get(resource) ?? new Map<string, JsonObject>();
+      if (!named.has(dynamicAnchor)) named.set(dynamicAnchor, value);
+      index.dynamicAnchors.set(resource, named);
+    }
+    // `$recursiveAnchor` counts at a resource's root only (2019-09 core §8.2.4.2.2).
+    if (value['$recursiveAnchor'] === true && draft === '2019-09' && index.resources.get(splitFragment(here).resource) === value) index.recursiveAnchors.add(splitFragment(here).resource);
+    index.places.set(value, { pointer, base: here, input, draft });
     for (const [key, child] of Object.entries(value)) {
       if (key === 'enum' || key === 'const' || key === 'default' || key === 'examples') continue;
       stack.push({ value: child, pointer: `${pointer}/${escapePointerToken(key)}`, base: here });
