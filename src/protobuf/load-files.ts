@@ -13,6 +13,8 @@ export interface LoadedFile {
   readonly names: readonly DefinedName[];
   readonly cache: ProtobufReferenceCache | undefined;
   readonly entry: CachedReference | undefined;
+  /** The checker's cache of the well-known types when this is one and `cache` is the caller's: a model built here is kept there too. */
+  readonly shared?: ProtobufReferenceCache;
 }
 
 /** Where imported files are kept between calls: the caller's cache for every file, else the checker's own for the well-known types. */
@@ -40,15 +42,33 @@ function namesOf(parsed: ParsedFile): DefinedName[] {
   });
 }
 
-/** Parses an imported file, or takes protobufjs' parse of the same text from the cache (under this call's label). */
-function loadImport(name: string, input: string, text: string, cache: ProtobufReferenceCache | undefined): LoadedFile {
-  const cached = cache?.lookup(name, text);
-  if (cached !== undefined) return { parsed: { ...cached.parsed, input }, names: cached.names, cache, entry: cached };
+/**
+ * A copy in `cache` of `shared`'s entry for the file (its parse and names, and its model with no
+ * set of imports checked yet: entry ids are per cache), so that a new cache per snapshot does not
+ * parse the well-known types the checker has parsed before.
+ */
+function adoptShared(name: string, text: string, cache: ProtobufReferenceCache, shared: ProtobufReferenceCache | undefined): CachedReference | undefined {
+  const source = shared?.lookup(name, text);
+  if (source === undefined) return undefined;
+  const entry = { id: cache.nextId(), text, parsed: source.parsed, names: source.names, ...(source.built === undefined ? {} : { built: { ...source.built, validWith: new Set<string>() } }) };
+  cache.keep(name, entry);
+  return entry;
+}
+
+/**
+ * Parses an imported file, or takes protobufjs' parse of the same text from the cache (under this
+ * call's label); `shared`, the checker's own cache of the well-known types, is read and filled too.
+ */
+function loadImport(name: string, input: string, text: string, cache: ProtobufReferenceCache | undefined, shared?: ProtobufReferenceCache): LoadedFile {
+  const cached = cache?.lookup(name, text) ?? (cache === undefined ? undefined : adoptShared(name, text, cache, shared));
+  const sharing = shared !== undefined && shared !== cache ? { shared } : {};
+  if (cached !== undefined) return { parsed: { ...cached.parsed, input }, names: cached.names, cache, entry: cached, ...sharing };
   const parsed = parseFile(name, input, text);
   const names = namesOf(parsed);
   const entry = cache === undefined ? undefined : { id: cache.nextId(), text, parsed, names };
   if (entry !== undefined) cache?.keep(name, entry);
-  return { parsed, names, cache, entry };
+  if (shared !== undefined && shared !== cache) shared.keep(name, { id: shared.nextId(), text, parsed, names });
+  return { parsed, names, cache, entry, ...sharing };
 }
 
 /** Google's well-known types (Protocol Buffers v33.3), known by import name as protoc and Buf know them. */
@@ -96,7 +116,8 @@ export function loadFiles(text: string, label: string, references: Readonly<Reco
     if (referenced === undefined && wellKnown === undefined) {
       throw parseError(parsed.input, ProtobufParseRule.UNRESOLVED_IMPORT, `import "${name}" is neither a given reference nor a built-in well-known type`, at());
     }
-    enter(loadImport(name, input, referenced ?? (wellKnown as string), referenced === undefined ? (caches.given ?? caches.wellKnown) : caches.given));
+    if (referenced !== undefined) enter(loadImport(name, input, referenced, caches.given));
+    else enter(loadImport(name, input, wellKnown as string, caches.given ?? caches.wellKnown, caches.wellKnown));
   }
   return [main, ...loaded.values()];
 }

@@ -4,6 +4,7 @@ import { parseRoot } from './parse-root.js';
 import { withProtobufjsIndexes } from './protobufjs-indexes.js';
 import { ProtobufParseRule } from './parse-rules.js';
 import { protobufjs } from './protobufjs-runtime.js';
+import type { SourcePosition } from './source-text.js';
 import { blankComments, columnOnLine, findWord, positionAt } from './source-text.js';
 
 /** One .proto text as protobufjs reads it, with what the model needs that protobufjs does not keep. */
@@ -32,12 +33,12 @@ function readSyntax(input: string, uncommented: string): string {
   const statement = SYNTAX_STATEMENT.exec(uncommented);
   if (!statement) return 'proto2';
   const [, keyword, , value] = statement as unknown as [string, string, string, string];
-  const position = positionAt(uncommented, statement.index + statement[0].indexOf(value));
+  const position = (): SourcePosition => positionAt(uncommented, statement.index + statement[0].indexOf(value));
   if (keyword === 'syntax' && !SYNTAXES.includes(value)) {
-    throw parseError(input, ProtobufParseRule.UNSUPPORTED_SYNTAX, `syntax "${value}" is not proto2 or proto3`, position);
+    throw parseError(input, ProtobufParseRule.UNSUPPORTED_SYNTAX, `syntax "${value}" is not proto2 or proto3`, position());
   }
   if (keyword === 'edition' && !EDITIONS.includes(value)) {
-    throw parseError(input, ProtobufParseRule.UNSUPPORTED_EDITION, `edition "${value}" is not supported (protobufjs parses editions ${EDITIONS.join(' and ')})`, position);
+    throw parseError(input, ProtobufParseRule.UNSUPPORTED_EDITION, `edition "${value}" is not supported (protobufjs parses editions ${EDITIONS.join(' and ')})`, position());
   }
   return value;
 }
@@ -64,6 +65,7 @@ const STRING_OR_PROTO_KEY = /(["'])(?:\\[\s\S]|(?!\1)[^\\])*\1|(?<!\w)__proto__(
  * was compatible.
  */
 function refuseProtoKey(input: string, uncommented: string): void {
+  if (!uncommented.includes('__proto__')) return;
   for (const match of uncommented.matchAll(STRING_OR_PROTO_KEY)) {
     if (match[1] !== undefined) continue;
     const detail = 'the name "__proto__" is not supported: protobufjs keeps declarations in objects keyed by name, where this one would be dropped';

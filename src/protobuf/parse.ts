@@ -68,12 +68,15 @@ function builtReference(file: ProtoFile, log: ResolutionLog, names: LoadedFile['
 
 /** Our model of an imported file: the cached one when every name in it resolves as it did, else built now (and cached). */
 function buildImport(loaded: LoadedFile, kinds: Kinds, resolve: TypeResolver): BuiltReference | ProtoFile {
-  const { entry, cache, parsed } = loaded;
+  const { entry, cache, parsed, shared } = loaded;
   if (entry?.built !== undefined && resolvesAsLogged(entry.built.log, kinds)) return entry.built;
   if (entry === undefined || cache === undefined) return buildChecked(loaded, resolve);
   const recording = recordingResolver(resolve);
   const built = builtReference(buildChecked(loaded, recording.resolve), recording.log, entry.names);
   cache.keep(parsed.name, { ...entry, built });
+  // A well-known type's model goes to the checker's cache too (its own sets of imports: ids are per cache).
+  const kept = shared?.lookup(parsed.name, entry.text);
+  if (kept !== undefined && kept.built === undefined) shared?.keep(parsed.name, { ...kept, built: { ...built, validWith: new Set() } });
   return built;
 }
 

@@ -64,30 +64,27 @@ export function lineAndColumn(text: string, offset: number): { line: number; col
  * are the characters that open a string (JSON: `"`; .proto text: both quotes).
  */
 export function stripComments(text: string, quotes = '"'): string {
+  // Copies the runs between the characters that may open a string or a comment in one slice each.
+  const special = new RegExp(`[/${quotes.replace(/[\\\]^-]/g, '\\$&')}]`, 'g');
   let out = '';
   let i = 0;
-  while (i < text.length) {
-    const c = text[i];
-    if (c !== undefined && quotes.includes(c)) {
-      const end = endOfString(text, i);
-      out += text.slice(i, end);
-      i = end;
-    } else if (c === '/' && text[i + 1] === '/') {
-      const end = text.indexOf('\n', i);
-      const stop = end < 0 ? text.length : end;
-      out += ' '.repeat(stop - i);
-      i = stop;
-    } else if (c === '/' && text[i + 1] === '*') {
-      const end = text.indexOf('*/', i + 2);
-      const stop = end < 0 ? text.length : end + 2;
-      out += text.slice(i, stop).replace(/[^\n]/g, ' ');
-      i = stop;
-    } else {
-      out += c;
-      i++;
-    }
+  for (let match = special.exec(text); match !== null; match = special.exec(text)) {
+    const at = match.index;
+    const c = text[at] as string;
+    let stop: number;
+    if (c !== '/') stop = endOfString(text, at);
+    else if (text[at + 1] === '/') {
+      const end = text.indexOf('\n', at);
+      stop = end < 0 ? text.length : end;
+    } else if (text[at + 1] === '*') {
+      const end = text.indexOf('*/', at + 2);
+      stop = end < 0 ? text.length : end + 2;
+    } else continue;
+    out += text.slice(i, at) + (c === '/' ? text.slice(at, stop).replace(/[^\n]/g, ' ') : text.slice(at, stop));
+    i = stop;
+    special.lastIndex = stop;
   }
-  return out;
+  return out + text.slice(i);
 }
 
 function endOfString(text: string, start: number): number {

@@ -172,6 +172,33 @@ describe('referenceCache: imported files parsed once and shared between parse ca
     expect(parse('candidate').rule).toBe('UNRESOLVED_TYPE');
   });
 
+  it("a new cache per snapshot takes the well-known types the checker has already modelled, and gives its own back to a new checker's", () => {
+    const usesDescriptor = proto3('message M { google.protobuf.FieldDescriptorProto.Type t = 1; }', 'import "google/protobuf/descriptor.proto";\n');
+    const own = new ProtobufChecker();
+    const plain = own.parse(usesDescriptor);
+    const viaCaches = [1, 2].map(() => own.parse(usesDescriptor, { referenceCache: new ProtobufReferenceCache() }));
+    expect(viaCaches[0]?.dependencies[0]).toBe(plain.dependencies[0]);
+    expect(viaCaches[1]?.dependencies[0]).toBe(plain.dependencies[0]);
+    // The other way round: the model built under a caller's cache is the checker's next one.
+    const other = new ProtobufChecker();
+    const first = other.parse(usesDescriptor, { referenceCache: new ProtobufReferenceCache() });
+    expect(other.parse(usesDescriptor).dependencies[0]).toBe(first.dependencies[0]);
+    expect(first.dependencies[0]).toEqual(plain.dependencies[0]);
+    expect(first.symbols.get('google.protobuf.FieldDescriptorProto.Type')?.definition.kind).toBe('enum');
+  });
+
+  it('identity compares shared imports by reference and others by model (comments do not count, a changed import does)', () => {
+    const referenceCache = new ProtobufReferenceCache();
+    const references = { 'rules.proto': shared };
+    const a = checker.parse(main(1), { references, referenceCache });
+    expect(checker.isIdentical(a, checker.parse(`// a comment\n${main(1)}`, { references, referenceCache }))).toBe(true);
+    expect(checker.isIdentical(a, checker.parse(main(1), { references }))).toBe(true);
+    expect(checker.isIdentical(a, checker.parse(main(2), { references, referenceCache }))).toBe(false);
+    const changed = { 'rules.proto': shared.replace('string pattern = 1;', 'string pattern = 1; int32 extra = 3;') };
+    expect(checker.isIdentical(a, checker.parse(main(1), { references: changed }))).toBe(false);
+    expect(checker.isIdentical(a, checker.parse(main(1), { references, rootMessage: 'File1' }))).toBe(true);
+  });
+
   it('anything but a ProtobufReferenceCache is an InvalidOptionError', () => {
     expect(() => checker.parse(proto3('message M {}'), { referenceCache: new Map() as never })).toThrow(InvalidOptionError);
     expect(() => checker.parse(proto3('message M {}'), { referenceCache: new Map() as never })).toThrow(/referenceCache/);
