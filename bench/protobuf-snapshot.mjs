@@ -3,13 +3,14 @@
 // files, then canRead each pair (issue 17, item 5: under 100 ms). Used by bench/protobuf.mjs;
 // standalone against any build:
 //
-//   node bench/protobuf-snapshot.mjs [--dist <dist folder>]
+//   node bench/protobuf-snapshot.mjs [--dist <dist folder>] [--check]
 //
 // Ratios are to a cold single-file pair of the same snapshot (both files parsed afresh, their
 // import included, and checked once), timed in the same process.
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { compare, formatRatio } from './measure.mjs';
+import { atMost, reportTargets } from './targets.mjs';
 
 const SCALARS = ['int32', 'int64', 'string', 'bool', 'double', 'bytes', 'uint32', 'sint64', 'fixed32', 'float'];
 export const SHARED_NAME = 'validate/validate.proto';
@@ -78,11 +79,12 @@ export function measureSnapshot({ ProtobufChecker, ProtobufReferenceCache }, pri
   }
   const r = compare(() => checkSnapshot(new ProtobufChecker(), single), subjects, { rounds: 7, batchMs: 300 });
   const ms = (ns) => `${(ns / 1e6).toFixed(1)} ms`;
-  const target = (ns) => `target 100 ms: ${ns < 100e6 ? 'met' : 'MISSED'}`;
+  // The issue sets a time (under 100 ms), so the target is on the median time; its noise is the ratio's spread in the yardstick's time.
+  const target = (label, subject) => atMost(label, subject.ns / 1e6, 100, (subject.spread * r.yardstick.ns) / 1e6, ' ms');
   print(`Protobuf snapshot pair: 30 files a side, each importing one ${snapshot.shared.split('\n').length.toLocaleString('en-US')}-line file; parse all 60, canRead each pair (issue 17: under 100 ms)`);
   print(`  yardstick: one cold single-file pair of it (both files and their import parsed, checked once) = 1× (${ms(r.yardstick.ns)})`);
-  if (r.warm) print(`  30-file pair, cache kept from an earlier snapshot  ${formatRatio(r.warm.ratio)} (${ms(r.warm.ns)}; ${target(r.warm.ns)})`);
-  if (r.cold) print(`  30-file pair, new ProtobufReferenceCache           ${formatRatio(r.cold.ratio)} (${ms(r.cold.ns)}; ${target(r.cold.ns)})`);
+  if (r.warm) print(`  30-file pair, cache kept from an earlier snapshot  ${formatRatio(r.warm.ratio)} (${ms(r.warm.ns)}) ${target('Protobuf 30-file snapshot pair, cache kept', r.warm)}`);
+  if (r.cold) print(`  30-file pair, new ProtobufReferenceCache           ${formatRatio(r.cold.ratio)} (${ms(r.cold.ns)}) ${target('Protobuf 30-file snapshot pair, new cache', r.cold)}`);
   print(`  30-file pair, no cache (imports parsed per file)   ${formatRatio(r.uncached.ratio)} (${ms(r.uncached.ns)})`);
   return r;
 }
@@ -92,4 +94,5 @@ if (process.argv[1] === new URL(import.meta.url).pathname) {
   const dist = resolve(at === -1 ? new URL('../dist', import.meta.url).pathname : process.argv[at + 1]);
   console.log(`(build ${dist})`);
   measureSnapshot(await import(pathToFileURL(join(dist, 'protobuf.js')).href));
+  reportTargets();
 }
