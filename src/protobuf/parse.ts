@@ -23,7 +23,8 @@ export interface ProtobufParseOptions {
   /**
    * Imported files parsed once and shared between calls: give the same `ProtobufReferenceCache` to
    * every parse of a snapshot whose files import the same files. Without it, each call parses its
-   * references afresh (the well-known types are kept by the checker).
+   * references afresh. The well-known types are kept by the checker either way (a new cache takes
+   * the checker's parse and model of them).
    */
   readonly referenceCache?: ProtobufReferenceCache;
 }
