@@ -7,7 +7,7 @@ import { buildEnum, buildFixed, buildRecord } from './build-named.js';
 import type { BuildState, Mutable, SchemaObject } from './build-state.js';
 import { EMPTY_PROPS, MAX_JSON_DEPTH, SCHEMA_RESERVED, isSchemaObject, parseFailure, properties } from './build-state.js';
 import { markAcyclic } from './seal.js';
-import { primitiveFingerprint } from './structure.js';
+import { plainContainerKey, primitiveContainerFingerprint, primitiveFingerprint } from './structure.js';
 import { AvroTraits, ownTraits } from './traits.js';
 
 /** A name read before its definition: Java 1.12 resolves such forward references at the end. */
@@ -67,13 +67,13 @@ function describeJson(json: unknown): string {
  * identity of its own (nothing keys on it that its content would not decide), and a 200-field
  * record names hundreds of them. Plain primitives carry their fingerprint from the start.
  */
-const PLAIN_PRIMITIVES: Readonly<Record<AvroPrimitiveKind, AvroPrimitive>> = Object.freeze(Object.fromEntries(
-  [...PRIMITIVE_NAMES].map((kind) => [kind, Object.freeze({ kind, props: EMPTY_PROPS, acyclic: true, fp: primitiveFingerprint(kind), selfCompatible: true, traits: ownTraits(kind as AvroPrimitiveKind, EMPTY_PROPS) })]),
-) as Record<AvroPrimitiveKind, AvroPrimitive>);
+const PLAIN_PRIMITIVES: ReadonlyMap<string, AvroPrimitive> = new Map(
+  [...PRIMITIVE_NAMES].map((kind) => [kind, Object.freeze({ kind: kind as AvroPrimitiveKind, props: EMPTY_PROPS, acyclic: true, fp: primitiveFingerprint(kind), selfCompatible: true, traits: ownTraits(kind as AvroPrimitiveKind, EMPTY_PROPS) })]),
+);
 
 function primitive(kind: AvroPrimitiveKind, props: Readonly<Record<string, JsonValue>>): AvroPrimitive {
   // A primitive with attributes gets its fingerprint with its schema's.
-  if (props === EMPTY_PROPS) return PLAIN_PRIMITIVES[kind];
+  if (props === EMPTY_PROPS) return PLAIN_PRIMITIVES.get(kind) as AvroPrimitive;
   return { kind, props, acyclic: true, fp: '', selfCompatible: false, traits: ownTraits(kind, props) };
 }
 
@@ -83,7 +83,8 @@ function primitive(kind: AvroPrimitiveKind, props: Readonly<Record<string, JsonV
  * namespace; a dotted name is a full name and has no fallback.
  */
 function reference(state: BuildState, name: string, namespace: string | null, pointer: string): AvroNode | Pending {
-  if (PRIMITIVE_NAMES.has(name)) return primitive(name as AvroPrimitiveKind, EMPTY_PROPS);
+  const plain = PLAIN_PRIMITIVES.get(name);
+  if (plain !== undefined) return plain;
   const { fullName } = qualify(name, namespace);
   return state.named.get(fullName) ?? state.named.get(name) ?? new Pending(fullName, pointer);
 }
@@ -102,16 +103,21 @@ function buildContainer(state: BuildState, json: SchemaObject, kind: 'array' | '
 }
 
 /**
- * The node already built for an equal array, map or union of plain primitives (as its parse-time
- * fingerprint says), else this one: a record's dozens of `["null","string"]` are one node, as
- * plain primitives are. Such a node holds no name, attribute or forward reference, and is never
- * changed after it is built.
+ * The node already built for an equal array, map or union of plain primitives (by its
+ * `plainContainerKey`), else this one, given its fingerprint at once: a record's dozens of
+ * `["null","string"]` are one node, as plain primitives are, and even a single check skips
+ * identical ones. Such a node holds no name, attribute or forward reference, and is never changed
+ * after it is built.
  */
 function shared<T extends AvroNode>(state: BuildState, node: T): T {
-  if (node.fp === '') return node;
-  const known = state.plainContainers.get(node.fp);
+  const key = plainContainerKey(node);
+  if (key < 0) return node;
+  const known = state.plainContainers.get(key);
   if (known !== undefined) return known as T;
-  state.plainContainers.set(node.fp, node);
+  const mutable = node as Mutable<AvroNode>;
+  mutable.fp = primitiveContainerFingerprint(node);
+  mutable.selfCompatible = true;
+  state.plainContainers.set(key, node);
   return node;
 }
 
@@ -119,13 +125,16 @@ function buildUnion(state: BuildState, json: readonly unknown[], namespace: stri
   // Of its exact length (a 2-branch union grown by push would keep room for 17).
   const branches: AvroNode[] = new Array<AvroNode>(json.length);
   const node: Mutable<AvroUnion> = { kind: 'union', branches, props: EMPTY_PROPS, acyclic: false, fp: '', selfCompatible: false, traits: AvroTraits.ALL };
+  let forward = false;
   for (let i = 0; i < json.length; i++) {
     if (Array.isArray(json[i])) throw parseFailure(state, `${pointer}/${i}`, AvroParseRule.NESTED_UNION, 'Nested union: a union may not directly contain a union');
     const branch = child(state, branches, i, json[i], namespace, `${pointer}/${i}`, depth + 1);
     if (branch !== undefined) branches[i] = branch;
+    else forward = true;
   }
   checkUnionBranches(state, node, pointer);
-  state.unions.push({ union: node, pointer });
+  // Checked again at the end only if a branch is resolved then.
+  if (forward) state.unions.push({ union: node, pointer });
   markAcyclic(node, state);
   return shared(state, node);
 }
@@ -135,10 +144,25 @@ function buildUnion(state: BuildState, json: readonly unknown[], namespace: stri
  * "Unions"). Branches not defined yet are skipped: Java's placeholders all have distinct names.
  */
 export function checkUnionBranches(state: BuildState, union: AvroUnion, pointer: string): void {
-  const seen = new Set<string>();
-  union.branches.forEach((branch, i) => {
-    const key = isNamed(branch) ? branch.fullName : branch.kind;
-    if (seen.has(key)) throw parseFailure(state, `${pointer}/${i}`, AvroParseRule.DUPLICATE_UNION_BRANCH, `Duplicate in union:${key}`);
-    seen.add(key);
-  });
+  const branches = union.branches;
+  // The usual unions have a few branches: compared pairwise, without a set; a long one by a set (linear).
+  const seen = branches.length > 8 ? new Set<string>() : undefined;
+  for (let i = 0; i < branches.length; i++) {
+    const key = branchKey(branches[i]);
+    if (key === undefined) continue;
+    let duplicate = false;
+    if (seen) {
+      duplicate = seen.has(key);
+      seen.add(key);
+    } else {
+      for (let j = 0; j < i && !duplicate; j++) duplicate = branchKey(branches[j]) === key;
+    }
+    if (duplicate) throw parseFailure(state, `${pointer}/${i}`, AvroParseRule.DUPLICATE_UNION_BRANCH, `Duplicate in union:${key}`);
+  }
+}
+
+/** What two branches of a union may not share: a named type's full name, any other type's kind; undefined while not defined yet. */
+function branchKey(branch: AvroNode | undefined): string | undefined {
+  if (branch === undefined) return undefined;
+  return isNamed(branch) ? branch.fullName : branch.kind;
 }
