@@ -104,7 +104,7 @@ function buildField(state: BuildState, json: unknown, namespace: string | null, 
   } as unknown as Mutable<AvroField>; // `type` is placed just below
   const doc = text(json.doc);
   if (doc !== undefined) field.doc = doc;
-  field.type = child(state, field, 'type', typeJson, namespace, `${pointer}/type`, depth + 1);
+  field.type = child(state, field, 'type', typeJson, namespace, pointer, depth + 1);
   const defaultJson = json.default;
   if (defaultJson !== undefined) {
     const defaultPointer = `${pointer}/default`;

@@ -16,20 +16,34 @@ class Pending {
 }
 
 /**
- * Builds the child schema `json` that goes into `target[key]`. A forward reference returns
- * undefined now and is written into `target[key]` when resolved.
+ * Builds the child schema `json` that goes into `target[key]`, whose JSON pointer is
+ * `${parent}/${key}` (made only when needed: most children are type names already known). A
+ * forward reference returns undefined now and is written into `target[key]` when resolved.
  */
-export function child(state: BuildState, target: object, key: string | number, json: unknown, namespace: string | null, pointer: string, depth: number): AvroNode {
-  const built = buildNode(state, json, namespace, pointer, depth);
-  if (!(built instanceof Pending)) return built;
-  state.forwardReferences.push({ fullName: built.fullName, pointer: built.pointer, target, key });
+export function child(state: BuildState, target: object, key: string | number, json: unknown, namespace: string | null, parent: string, depth: number): AvroNode {
+  if (typeof json === 'string') {
+    const known = reference(state, json, namespace);
+    return known ?? forward(state, target, key, new Pending(qualify(json, namespace).fullName, `${parent}/${key}`));
+  }
+  const built = buildNode(state, json, namespace, `${parent}/${key}`, depth);
+  return built instanceof Pending ? forward(state, target, key, built) : built;
+}
+
+/** The root schema `json` of a document, written into `slot.node` (at once, or when a forward reference is resolved). */
+export function rootChild(state: BuildState, slot: { node?: AvroNode }, json: unknown): AvroNode {
+  const built = buildNode(state, json, null, '', 1);
+  return built instanceof Pending ? forward(state, slot, 'node', built) : built;
+}
+
+function forward(state: BuildState, target: object, key: string | number, pending: Pending): AvroNode {
+  state.forwardReferences.push({ fullName: pending.fullName, pointer: pending.pointer, target, key });
   // The slot stays empty (undefined) until `finalizeSchema` resolves the reference.
   return undefined as unknown as AvroNode;
 }
 
 /** Builds the node for one schema (a name, an object or a union array) at `pointer`; an object or array there is the `depth`th open one. */
 function buildNode(state: BuildState, json: unknown, namespace: string | null, pointer: string, depth: number): AvroNode | Pending {
-  if (typeof json === 'string') return reference(state, json, namespace, pointer);
+  if (typeof json === 'string') return reference(state, json, namespace) ?? new Pending(qualify(json, namespace).fullName, pointer);
   if (depth > MAX_JSON_DEPTH) throw parseFailure(state, pointer, AvroParseRule.TOO_DEEP, `more than ${MAX_JSON_DEPTH} levels of nested arrays and objects`);
   if (Array.isArray(json)) return buildUnion(state, json, namespace, pointer, depth);
   if (!isSchemaObject(json)) {
@@ -53,7 +67,7 @@ function buildNode(state: BuildState, json: unknown, namespace: string | null, p
       return buildContainer(state, json, type, namespace, pointer, depth);
     default:
       // Java reads {"type": "SomeName"} as a reference to SomeName (its other attributes are ignored).
-      return reference(state, type, namespace, `${pointer}/type`);
+      return reference(state, type, namespace) ?? new Pending(qualify(type, namespace).fullName, `${pointer}/type`);
   }
 }
 
@@ -78,15 +92,14 @@ function primitive(kind: AvroPrimitiveKind, props: Readonly<Record<string, JsonV
 }
 
 /**
- * A type name: a primitive, a named type defined so far, or a forward reference. Like Java 1.12's
- * `ParseContext.find`, an undotted name is looked up in the enclosing namespace, then in the null
- * namespace; a dotted name is a full name and has no fallback.
+ * A type name: a primitive or a named type defined so far; undefined for a forward reference (to
+ * its full name). Like Java 1.12's `ParseContext.find`, an undotted name is looked up in the
+ * enclosing namespace, then in the null namespace; a dotted name is a full name and has no fallback.
  */
-function reference(state: BuildState, name: string, namespace: string | null, pointer: string): AvroNode | Pending {
+function reference(state: BuildState, name: string, namespace: string | null): AvroNode | undefined {
   const plain = PLAIN_PRIMITIVES.get(name);
   if (plain !== undefined) return plain;
-  const { fullName } = qualify(name, namespace);
-  return state.named.get(fullName) ?? state.named.get(name) ?? new Pending(fullName, pointer);
+  return state.named.get(qualify(name, namespace).fullName) ?? state.named.get(name);
 }
 
 function buildContainer(state: BuildState, json: SchemaObject, kind: 'array' | 'map', namespace: string | null, pointer: string, depth: number): AvroArray | AvroMap {
@@ -96,8 +109,8 @@ function buildContainer(state: BuildState, json: SchemaObject, kind: 'array' | '
     throw parseFailure(state, `${pointer}/${key}`, kind === 'array' ? AvroParseRule.MISSING_ITEMS : AvroParseRule.MISSING_VALUES, `${kind === 'array' ? 'an array' : 'a map'} needs "${key}"`);
   }
   const node = { kind, props: properties(state, json, SCHEMA_RESERVED, pointer, depth), acyclic: false, fp: '', selfCompatible: false, traits: AvroTraits.ALL } as Mutable<AvroArray> | Mutable<AvroMap>;
-  if (kind === 'array') (node as Mutable<AvroArray>).items = child(state, node, key, childJson, namespace, `${pointer}/${key}`, depth + 1);
-  else (node as Mutable<AvroMap>).values = child(state, node, key, childJson, namespace, `${pointer}/${key}`, depth + 1);
+  if (kind === 'array') (node as Mutable<AvroArray>).items = child(state, node, key, childJson, namespace, pointer, depth + 1);
+  else (node as Mutable<AvroMap>).values = child(state, node, key, childJson, namespace, pointer, depth + 1);
   markAcyclic(node, state);
   return shared(state, node);
 }
@@ -128,7 +141,7 @@ function buildUnion(state: BuildState, json: readonly unknown[], namespace: stri
   let forward = false;
   for (let i = 0; i < json.length; i++) {
     if (Array.isArray(json[i])) throw parseFailure(state, `${pointer}/${i}`, AvroParseRule.NESTED_UNION, 'Nested union: a union may not directly contain a union');
-    const branch = child(state, branches, i, json[i], namespace, `${pointer}/${i}`, depth + 1);
+    const branch = child(state, branches, i, json[i], namespace, pointer, depth + 1);
     if (branch !== undefined) branches[i] = branch;
     else forward = true;
   }
