@@ -39,7 +39,8 @@ function typeName(state: BuildState, json: SchemaObject, namespace: string | nul
   const qualified = qualify(name, text(json.namespace) ?? namespace);
   const problem = fullNameProblem(qualified, state.validNamespaces);
   if (problem) throw parseFailure(state, `${pointer}/name`, AvroParseRule.INVALID_NAME, problem);
-  if (PRIMITIVE_NAMES.has(qualified.fullName)) {
+  // A full name with a namespace has a dot, so only a name in the null namespace can be a primitive's.
+  if (qualified.namespace === null && PRIMITIVE_NAMES.has(qualified.fullName)) {
     throw parseFailure(state, `${pointer}/name`, AvroParseRule.PRIMITIVE_NAME, `Schemas may not be named after primitives: ${qualified.fullName}`);
   }
   if (state.named.has(qualified.fullName)) throw parseFailure(state, `${pointer}/name`, AvroParseRule.REDEFINED_NAME, `Can't redefine: ${qualified.fullName}`);
@@ -67,15 +68,19 @@ export function buildRecord(state: BuildState, json: SchemaObject, namespace: st
   // Registered before its fields, so that the fields may refer to the record itself.
   state.named.set(record.fullName, record);
   state.inProgress.add(record);
+  const fieldsPointer = `${pointer}/fields/`;
   for (let position = 0; position < fieldsJson.length; position++) {
-    fields[position] = buildField(state, fieldsJson[position], name.namespace, `${pointer}/fields/${position}`, depth + 2, position);
+    const token = String(position);
+    fields[position] = buildField(state, fieldsJson[position], name.namespace, fieldsPointer + token, depth + 2, position, token);
   }
   // Java's parseRecord reads every field, then `setFields` finds duplicates, then the record's properties and aliases.
   for (const field of fields) {
-    if (fieldsByName.has(field.name)) {
+    // One lookup per field: a name seen before leaves the size as it was (and the record is refused).
+    const size = fieldsByName.size;
+    fieldsByName.set(field.name, field);
+    if (fieldsByName.size === size) {
       throw parseFailure(state, `${pointer}/fields/${field.position}/name`, AvroParseRule.DUPLICATE_FIELD, `Duplicate field ${field.name} in record ${record.fullName}`);
     }
-    fieldsByName.set(field.name, field);
   }
   record.props = properties(state, json, SCHEMA_RESERVED, pointer, depth);
   record.aliases = typeAliases(state, json, name, pointer);
@@ -84,7 +89,8 @@ export function buildRecord(state: BuildState, json: SchemaObject, namespace: st
   return record;
 }
 
-function buildField(state: BuildState, json: unknown, namespace: string | null, pointer: string, depth: number, position: number): AvroField {
+/** The field at `position` (its JSON-pointer token `positionToken`) of a record. */
+function buildField(state: BuildState, json: unknown, namespace: string | null, pointer: string, depth: number, position: number, positionToken: string): AvroField {
   if (!isSchemaObject(json)) throw parseFailure(state, pointer, AvroParseRule.MISSING_FIELD_NAME, 'a field is an object with a "name" and a "type"');
   const name = text(json.name);
   if (name === undefined) throw parseFailure(state, `${pointer}/name`, AvroParseRule.MISSING_FIELD_NAME, 'a field needs a string "name"');
@@ -93,18 +99,20 @@ function buildField(state: BuildState, json: unknown, namespace: string | null, 
   const typeJson = json.type;
   if (typeJson === undefined) throw parseFailure(state, `${pointer}/type`, AvroParseRule.MISSING_FIELD_TYPE, `field "${name}" has no "type"`);
   const field = {
-    name, type: undefined, position, positionToken: String(position), hasDefault: false, default: undefined,
+    name, type: undefined, position, positionToken, hasDefault: false, default: undefined,
     aliases: aliases(state, json, pointer), order: fieldOrder(state, json, pointer), props: properties(state, json, FIELD_RESERVED, pointer, depth),
   } as unknown as Mutable<AvroField>; // `type` is placed just below
   const doc = text(json.doc);
   if (doc !== undefined) field.doc = doc;
-  field.type = child(state, field, 'type', typeJson, namespace, `${pointer}/type`, depth + 1);
+  field.type = child(state, field, 'type', typeJson, namespace, pointer, depth + 1);
   const defaultJson = json.default;
   if (defaultJson !== undefined) {
+    const defaultPointer = `${pointer}/default`;
     field.hasDefault = true;
-    field.default = fieldDefault(state, field, defaultJson, `${pointer}/default`, depth);
-    checkDefault(state, field, `${pointer}/default`, state.inProgress);
-    state.defaults.push({ field, pointer: `${pointer}/default` });
+    field.default = fieldDefault(state, field, defaultJson, defaultPointer, depth);
+    checkDefault(state, field, defaultPointer, state.inProgress);
+    // Checked again at the end only if its type was not complete yet (an acyclic type has every name resolved).
+    if (!(field.type as AvroNode | undefined)?.acyclic) state.defaults.push({ field, pointer: defaultPointer });
   }
   return field;
 }

@@ -61,8 +61,8 @@ export interface BuildState {
   acyclicPending: boolean;
   /** Namespaces already checked in this parse. */
   readonly validNamespaces: Set<string>;
-  /** Arrays, maps and unions of plain primitives built so far, by fingerprint: equal ones are one node. */
-  readonly plainContainers: Map<string, AvroNode>;
+  /** Arrays, maps and unions of plain primitives built so far, by `plainContainerKey`: equal ones are one node. */
+  readonly plainContainers: Map<number, AvroNode>;
   /** Set when some type or field declares aliases (shared by the documents of one parse). */
   readonly aliases: { found: boolean };
 }
@@ -73,6 +73,8 @@ export function parseFailure(state: BuildState, pointer: string, rule: AvroParse
 
 /** A copy of a JSON value found inside a schema object `depth` levels deep; throws NOT_JSON or TOO_DEEP. */
 export function copyValue(state: BuildState, value: unknown, depth: number, pointer: string): JsonValue {
+  // Scalars (most defaults and attributes) need no copy.
+  if (value === null || typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value))) return value;
   const copy = copyJson(value, MAX_JSON_DEPTH - depth);
   if (copy.ok) return copy.value;
   const rule = copy.tooDeep ? AvroParseRule.TOO_DEEP : AvroParseRule.NOT_JSON;

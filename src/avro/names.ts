@@ -3,7 +3,6 @@ export const PRIMITIVE_NAMES: ReadonlySet<string> = new Set([
   'null', 'boolean', 'int', 'long', 'float', 'double', 'bytes', 'string',
 ]);
 
-const ASCII_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const SURROGATE = /[\uD800-\uDFFF]/;
 const VALID_NAME = /^[\p{L}_][\p{L}\p{Nd}_]*$/u;
 
@@ -13,7 +12,7 @@ const VALID_NAME = /^[\p{L}_][\p{L}\p{Nd}_]*$/u;
  * unit at a time (so letters outside the BMP are rejected), which is wider than the spec's ASCII.
  */
 export function nameProblem(name: string): string | undefined {
-  if (ASCII_NAME.test(name)) return undefined;
+  if (isAsciiName(name)) return undefined;
   if (name.length === 0) return 'Empty name';
   if (SURROGATE.test(name) || !VALID_NAME.test(name)) {
     const first = name.charAt(0);
@@ -21,6 +20,17 @@ export function nameProblem(name: string): string | undefined {
     return firstOk ? `Illegal character in: ${name}` : `Illegal initial character: ${name}`;
   }
   return undefined;
+}
+
+/** `[A-Za-z_][A-Za-z0-9_]*`, the usual name, tested without a regular expression (it runs for every name and symbol). */
+function isAsciiName(name: string): boolean {
+  if (name.length === 0) return false;
+  for (let i = 0; i < name.length; i++) {
+    const c = name.charCodeAt(i);
+    const letter = (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || c === 0x5f;
+    if (!letter && (i === 0 || c < 0x30 || c > 0x39)) return false;
+  }
+  return true;
 }
 
 /** A named type's name parts as Java's `Schema.Name` computes them. */

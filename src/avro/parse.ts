@@ -4,7 +4,7 @@ import { parseJsonText } from '../util/json-text.js';
 import { readOptions, referencesOption, stringOption } from '../util/options.js';
 import { snapshotJson } from '../util/snapshot-json.js';
 import type { BuildState } from './build-state.js';
-import { child } from './build.js';
+import { rootChild } from './build.js';
 import { finalizeSchema } from './finalize.js';
 import { fingerprintSchema } from './fingerprints.js';
 import type { AvroNamed, AvroNode, AvroSchema } from './model.js';
@@ -44,7 +44,7 @@ function parseDocument(input: unknown, label: string, named: Map<string, AvroNam
     const json = typeof input === 'string' ? readText(input, label) : readObject(input, label);
     const state: BuildState = { label, named, forwardReferences: [], defaults: [], unions: [], inProgress: new Set(), acyclicPending: false, validNamespaces: new Set(), plainContainers: new Map(), aliases };
     const slot: { node?: AvroNode } = {};
-    slot.node = child(state, slot, 'node', json, null, '', 1);
+    slot.node = rootChild(state, slot, json);
     return finalizeSchema(state, slot);
   } catch (error) {
     // A JSON Schema or a .proto file given without its schema type: say which type to pass.

@@ -1,7 +1,6 @@
 import { FIELD_TREE_MIN_FIELDS, buildFieldTree } from './field-tree.js';
 import type { AvroNode, AvroRecord } from './model.js';
-import { EMPTY_PROPS } from './build-state.js';
-import { primitiveContainerFingerprint, structuralFingerprint } from './structure.js';
+import { structuralFingerprint } from './structure.js';
 import { AvroTraits, ownTraits } from './traits.js';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
@@ -101,16 +100,7 @@ export function markAcyclic(node: AvroNode, state: { acyclicPending: boolean }):
   } else {
     state.acyclicPending = true;
   }
-  // Arrays, maps and unions of plain primitives (["null","string"]) get their fingerprint at once:
-  // it costs next to nothing, and lets even a single check skip identical ones.
-  if (node.kind !== 'record' && node.props === EMPTY_PROPS && everyChild(node, isPlainPrimitive)) {
-    const mutable = node as Mutable<AvroNode>;
-    mutable.fp = primitiveContainerFingerprint(node);
-    mutable.selfCompatible = true;
-  }
 }
-
-const isPlainPrimitive = (child: AvroNode | undefined): boolean => child !== undefined && child.fp.charCodeAt(0) === 0x23;
 
 /** A field alias naming a field of the same record: Java finds two writer fields for it when the record reads itself. */
 function hasAmbiguousAlias(node: AvroNode): boolean {

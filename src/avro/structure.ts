@@ -2,6 +2,7 @@ import type { JsonValue } from '../util/json.js';
 import { Hash64 } from '../util/hash64.js';
 import { stableJson } from '../util/stable-json.js';
 import type { AvroField, AvroNode } from './model.js';
+import { EMPTY_PROPS } from './build-state.js';
 
 /** The properties that carry a logical type's meaning (spec 1.12, "Logical Types"). */
 export const LOGICAL_PROPS: readonly string[] = ['logicalType', 'precision', 'scale'];
@@ -36,6 +37,53 @@ export function hashField(hash: Hash64, field: AvroField): void {
 /** The fingerprint of a primitive without attributes: its kind behind `#` (hashes are 4 characters, so never equal). */
 export function primitiveFingerprint(kind: string): string {
   return `#${kind}`;
+}
+
+/** A plain primitive's digit in `plainContainerKey` (1 to 8), 0 for any other node. */
+function plainDigit(node: AvroNode | undefined): number {
+  // Plain primitives alone have a `#` fingerprint from the start.
+  if (node === undefined || node.fp.charCodeAt(0) !== 0x23) return 0;
+  switch (node.kind) {
+    case 'null': return 1;
+    case 'boolean': return 2;
+    case 'int': return 3;
+    case 'long': return 4;
+    case 'float': return 5;
+    case 'double': return 6;
+    case 'bytes': return 7;
+    case 'string': return 8;
+    default: return 0;
+  }
+}
+
+/**
+ * A small integer naming an array, map or union of plain primitives without attributes (the
+ * container's digit, then its children's as base-9 digits), or -1 for any other node: equal keys
+ * mean equal nodes, so a parse shares them by key without building and hashing a string per node.
+ * A union of plain primitives has at most 8 branches (no kind twice), so the key stays below 9^9.
+ */
+export function plainContainerKey(node: AvroNode): number {
+  if (node.props !== EMPTY_PROPS) return -1;
+  switch (node.kind) {
+    case 'array':
+    case 'map': {
+      const digit = plainDigit(node.kind === 'array' ? node.items : node.values);
+      return digit === 0 ? -1 : (node.kind === 'array' ? 1 : 2) * 9 + digit;
+    }
+    case 'union': {
+      const branches = node.branches;
+      if (branches.length > 8) return -1;
+      let key = 3;
+      for (let i = 0; i < branches.length; i++) {
+        const digit = plainDigit(branches[i]);
+        if (digit === 0) return -1;
+        key = key * 9 + digit;
+      }
+      return key;
+    }
+    default:
+      return -1;
+  }
 }
 
 /**
