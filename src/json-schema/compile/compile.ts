@@ -10,7 +10,7 @@ import { idKeyword } from '../document/resources.js';
 import { splitFragment } from '../document/uri.js';
 import { DynamicScopes } from './dynamic-scope.js';
 import type { Bindings, DynamicKeyword } from './dynamic-scope.js';
-import { ReferenceScan, SchemaContent } from './content.js';
+import { SchemaContent } from './content.js';
 import { RefChains } from './ref-chains.js';
 import { resolveReference } from './refs.js';
 import { arrayNode, numberNode, objectNode, optional, stringNode, usesFamily } from './families.js';
@@ -35,7 +35,6 @@ export class Compiler {
   private readonly definitions: Array<{ readonly raw: JsonValue; readonly place: Place; readonly depth: number }> = [];
   private readonly compiled = new Set<JsonValue>();
   private readonly chains = new RefChains();
-  private readonly references = new ReferenceScan();
   private readonly scopes: DynamicScopes;
 
   constructor(private readonly index: ResourceIndex) {
@@ -140,7 +139,7 @@ export class Compiler {
         this.definitions.push({ raw: child, place: { pointer: reader.at([key, name]), base: here, input: place.input, draft }, depth: depth + 1 });
       }
     }
-    const text = { content: new SchemaContent(raw, this.references) };
+    const text = { content: new SchemaContent(raw) };
     if (parts.length === 0) return { kind: 'empty', pointer: reader.pointer, annotations, draft: draft, ...text };
     const only = parts[0] as JsonNode;
     // A lone `$ref` node already carries these annotations, and its text (it holds a `$ref`) is never compared.
