@@ -75,6 +75,8 @@ await import('./avro-targets.mjs');
 if (!process.argv.includes('--avro')) {
   // JSON Schema: a 200-property object pair and a 1,000-version history (bench/json-schema.mjs).
   await import('./json-schema.mjs');
+  // Issue 17's JSON Schema targets: parse and cold pair check against JSON.parse, a 1,000-version history against a cold pair.
+  await import('./json-schema-targets.mjs');
   // JSON Schema explain on objects of 100 to 800 properties (bench/json-explain.mjs).
   await import('./json-explain.mjs');
 

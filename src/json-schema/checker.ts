@@ -3,7 +3,7 @@ import type { ChangeDraft } from '../diff/change.js';
 import { formatChange, jsonSchemaChanges } from './changes.js';
 import type { AvroProfile } from '../avro/checker.js';
 import type { AvroSchema } from '../avro/model.js';
-import type { ParseOptions, Roles, SchemaChecker } from '../checkers/types.js';
+import type { PairChecker, ParseOptions, Roles, SchemaChecker, SessionHistory } from '../checkers/types.js';
 import { CheckTooDeepError } from '../errors.js';
 import type { Explanation, Finding, PairResult } from '../result.js';
 import { jsonEqual } from '../util/json-equal.js';
@@ -12,6 +12,7 @@ import type { JsonValue } from '../util/json.js';
 import { booleanOption, choiceOption } from '../util/options.js';
 import { compareSchemas } from './diff/compare.js';
 import { DiffSession, hashPath } from './diff/session.js';
+import { SharedResults } from './diff/shared.js';
 import type { Difference, JsonSchemaPolicy } from './diff/session.js';
 import { loadDocument, readJson } from './document/load.js';
 import { jsonSchemaExplainer } from './explain/witness.js';
@@ -75,10 +76,25 @@ export class JsonSchemaChecker implements SchemaChecker<JsonTypeSchema> {
   }
 
   canRead(reader: JsonTypeSchema, writer: JsonTypeSchema): PairResult & { readonly ruleSet: JsonRuleSet } {
+    return this.canReadSharing(reader, writer, undefined);
+  }
+
+  /**
+   * A checker for the pairs of one history check: with two versions or more, results of
+   * self-contained sub-schema pairs are shared between the pairs (diff/shared.ts), keyed by their
+   * JSON text, which is then computed once per sub-schema; a single pair is checked as `canRead` does.
+   */
+  openSession(history?: SessionHistory<JsonTypeSchema>): PairChecker<JsonTypeSchema> {
+    if (history === undefined || history.versions.length < 2) return { canRead: (reader, writer) => this.canRead(reader, writer) };
+    const shared = new SharedResults();
+    return { canRead: (reader, writer) => this.canReadSharing(reader, writer, shared) };
+  }
+
+  private canReadSharing(reader: JsonTypeSchema, writer: JsonTypeSchema, shared: SharedResults | undefined): PairResult & { readonly ruleSet: JsonRuleSet } {
     if (reader.kind === 'avro' && writer.kind === 'avro') return { ...this.avro.canRead(reader.avro, writer.avro), ruleSet: 'avro' };
     if (reader.kind === 'avro' || writer.kind === 'avro') return formatChanged(reader.kind === 'avro');
     const incompatibilities: Finding[] = [];
-    const session = this.session(writer, reader);
+    const session = this.session([writer, reader], shared);
     for (const difference of compareWithinStack(session, writer, reader)) {
       if (!session.isCompatibleType(difference.type)) incompatibilities.push(differenceFinding(difference.type, hashPath(difference.pointer)));
     }
@@ -90,7 +106,7 @@ export class JsonSchemaChecker implements SchemaChecker<JsonTypeSchema> {
    * too), each marked compatible or not under this checker's policy.
    */
   diff(original: JsonSchemaDocument, update: JsonSchemaDocument): JsonSchemaDifference[] {
-    const session = this.session(original, update);
+    const session = this.session([original, update]);
     return compareWithinStack(session, original, update).map((difference) => ({
       type: difference.type, location: hashPath(difference.pointer), compatible: session.isCompatibleType(difference.type),
     }));
@@ -127,8 +143,8 @@ export class JsonSchemaChecker implements SchemaChecker<JsonTypeSchema> {
   }
 
   /** A comparison's state; its work budget grows with the two documents' JSON text (diff/budget.ts), measured only when needed. */
-  private session(...documents: readonly JsonSchemaDocument[]): DiffSession {
-    return new DiffSession({ policy: this.policy, confluentQuirks: this.confluentQuirks }, () => documents.reduce((sum, document) => sum + textLength(document), 0));
+  private session(documents: readonly JsonSchemaDocument[], shared?: SharedResults): DiffSession {
+    return new DiffSession({ policy: this.policy, confluentQuirks: this.confluentQuirks }, () => documents.reduce((sum, document) => sum + textLength(document), 0), shared);
   }
 }
 

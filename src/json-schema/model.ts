@@ -1,3 +1,4 @@
+import type { SchemaContent } from './compile/content.js';
 import type { JsonValue } from '../util/json.js';
 
 /** JSON Schema drafts this library reads, named by their `$schema` dialects. */
@@ -27,10 +28,10 @@ export type JsonNode =
 interface NodeBase {
   readonly pointer: string;
   /**
-   * The schema's JSON text when nothing in it is a `$ref` (computed on first use): two such nodes
-   * of one draft with the same text accept the same instances, so a comparison can stop there.
+   * The schema's own JSON (compile/content.ts): two self-contained nodes of one draft with equal
+   * JSON accept the same instances, so a comparison can stop there.
    */
-  readonly text?: () => string | undefined;
+  readonly content?: SchemaContent;
   readonly annotations: Annotations;
   /** The document's draft: which keywords exist and how they read. */
   readonly draft: Draft;

@@ -10,6 +10,7 @@ import { idKeyword } from '../document/resources.js';
 import { splitFragment } from '../document/uri.js';
 import { DynamicScopes } from './dynamic-scope.js';
 import type { Bindings, DynamicKeyword } from './dynamic-scope.js';
+import { SchemaContent } from './content.js';
 import { RefChains } from './ref-chains.js';
 import { resolveReference } from './refs.js';
 import { arrayNode, numberNode, objectNode, optional, stringNode, usesFamily } from './families.js';
@@ -138,7 +139,7 @@ export class Compiler {
         this.definitions.push({ raw: child, place: { pointer: reader.at([key, name]), base: here, input: place.input, draft }, depth: depth + 1 });
       }
     }
-    const text = selfContainedText(raw);
+    const text = { content: new SchemaContent(raw) };
     if (parts.length === 0) return { kind: 'empty', pointer: reader.pointer, annotations, draft: draft, ...text };
     const only = parts[0] as JsonNode;
     // A lone `$ref` node already carries these annotations, and its text (it holds a `$ref`) is never compared.
@@ -192,20 +193,6 @@ export class Compiler {
     this.chains.add(node, place.input, () => this.compile(target.raw, target.place, 0, bindings));
     return node;
   }
-}
-
-/** The text of a schema with no reference anywhere in it (its meaning is then its text and draft), computed once when first asked. */
-function selfContainedText(raw: JsonObject): { readonly text: () => string | undefined } {
-  let text: string | undefined | null = null;
-  return {
-    text: () => {
-      if (text === null) {
-        const json = JSON.stringify(raw);
-        text = json.includes('"$ref"') || json.includes('"$dynamicRef"') || json.includes('"$recursiveRef"') ? undefined : json;
-      }
-      return text;
-    },
-  };
 }
 
 function typedNode(input: FamilyInput, type: InstanceType): JsonNode {

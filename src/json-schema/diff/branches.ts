@@ -18,7 +18,7 @@ export interface BranchPair {
  */
 export function identityKey(node: JsonNode): string | undefined {
   const target = deref(node);
-  const text = target.text?.();
+  const text = target.content?.text();
   return text === undefined ? undefined : `${target.draft}\n${text}`;
 }
 

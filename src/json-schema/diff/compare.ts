@@ -25,18 +25,26 @@ export function compareSchemas(s: DiffSession, pointer: string, original: JsonNo
   const o = deref(original);
   const u = deref(update);
   if (pointer !== '' && sameText(o, u)) return [];
-  return s.memoised(o, u, pointer, o !== original || u !== update, () => {
+  const viaReference = o !== original || u !== update;
+  // Pairs met through a reference keep the session's own memo (cycles, repeated reports); others may be shared with other pairs of the history.
+  const shared = pointer === '' || viaReference ? undefined : s.history;
+  const known = shared?.get(o, u);
+  if (known !== undefined) return known.map((found) => difference(found.type, pointer + found.pointer));
+  const differences = s.memoised(o, u, pointer, viaReference, () => {
     const types = compareTypes(s, o, u);
     const annotations = compareAnnotations(o, u);
     return annotations.length === 0 ? types : [...annotations, ...types];
   });
+  // A result cut short by the work budget is this pair's alone.
+  if (shared !== undefined && s.budget.available) shared.set(o, u, differences.map((found) => difference(found.type, found.pointer.slice(pointer.length))));
+  return differences;
 }
 
-/** Same draft and same `$ref`-free text: nothing to compare (the root is left to `isIdentical`). */
+/** Same draft and same reference-free text (kept on the node once computed): nothing to compare (the root is left to `isIdentical`). */
 function sameText(o: JsonNode, u: JsonNode): boolean {
-  if (o.draft !== u.draft || o.text === undefined || u.text === undefined) return false;
-  const text = o.text();
-  return text !== undefined && text === u.text();
+  if (o.draft !== u.draft) return false;
+  const text = o.content?.text();
+  return text !== undefined && text === u.content?.text();
 }
 
 export function acceptsEverything(node: JsonNode): boolean {

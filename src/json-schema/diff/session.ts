@@ -7,6 +7,7 @@ import type { JsonDifferenceType } from './types.js';
 import { JsonDifferenceType as T } from './types.js';
 import { sameGraph } from './same-graph.js';
 import { WorkBudget } from './budget.js';
+import type { SharedResults } from './shared.js';
 
 /** Confluent's two policies (CompatibilityPolicy, reference/confluent.md §1.6). */
 export type JsonSchemaPolicy = 'STRICT' | 'LENIENT';
@@ -39,7 +40,7 @@ export class DiffSession {
   /** Canonical texts of `enum`/`const` value lists, computed once per node. */
   private readonly valueKeys = new Map<JsonNode, ReadonlySet<string>>();
 
-  constructor(readonly rules: DiffRules, size: () => number = () => 0) {
+  constructor(readonly rules: DiffRules, size: () => number = () => 0, readonly history?: SharedResults) {
     this.budget = new WorkBudget(size);
     const types = new Set<string>(STRICT_COMPATIBLE);
     if (rules.policy === 'LENIENT') for (const type of LENIENT_ONLY) types.add(type);

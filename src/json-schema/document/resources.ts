@@ -49,7 +49,9 @@ export function indexDocument(index: ResourceIndex, root: JsonValue, base: strin
   while (stack.length > 0) {
     const { value, pointer, base: outer } = stack.pop() as (typeof stack)[number];
     if (Array.isArray(value)) {
-      value.forEach((item: JsonValue, i: number) => stack.push({ value: item, pointer: `${pointer}/${i}`, base: outer }));
+      value.forEach((item: JsonValue, i: number) => {
+        if (item !== null && typeof item === 'object') stack.push({ value: item, pointer: `${pointer}/${i}`, base: outer });
+      });
       continue;
     }
     if (!isJsonObject(value) || index.places.has(value)) continue;
@@ -73,7 +75,8 @@ export function indexDocument(index: ResourceIndex, root: JsonValue, base: strin
     if (value['$recursiveAnchor'] === true && draft === '2019-09' && index.resources.get(splitFragment(here).resource) === value) index.recursiveAnchors.add(splitFragment(here).resource);
     index.places.set(value, { pointer, base: here, input, draft });
     for (const [key, child] of Object.entries(value)) {
-      if (key === 'enum' || key === 'const' || key === 'default' || key === 'examples') continue;
+      // Only objects and arrays can hold schemas; the pointer is built for those alone.
+      if (child === null || typeof child !== 'object' || key === 'enum' || key === 'const' || key === 'default' || key === 'examples') continue;
       stack.push({ value: child, pointer: `${pointer}/${escapePointerToken(key)}`, base: here });
     }
   }
