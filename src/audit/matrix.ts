@@ -1,3 +1,4 @@
+import { describeFinding } from '../check.js';
 import type { CheckerRegistry } from '../checkers/registry.js';
 import type { PairChecker, Roles, SchemaChecker } from '../checkers/types.js';
 import type { Finding, PairResult } from '../result.js';
@@ -56,8 +57,7 @@ function checkPair(checkers: TypeCheckers, reader: ParsedSchema, writer: ParsedS
   const { checker } = checkers;
   const explainer = explain && checker.explainPair ? checker.explainPair(reader.schema, writer.schema, roles) : undefined;
   const place = (finding: Finding): AuditFinding => {
-    const description = checker.describe ? checker.describe(finding, roles) : `${finding.message} (at ${finding.location} in the ${roles.reader} schema)`;
-    const placed = { type: finding.type, location: finding.location, message: finding.message, description };
+    const placed = { type: finding.type, location: finding.location, message: finding.message, description: describeFinding(checker, finding, roles) };
     return explainer === undefined ? placed : { ...placed, ...explainer(finding) };
   };
   return { incompatibilities: result.incompatibilities.map(place), warnings: result.warnings.map(place) };

@@ -1,10 +1,9 @@
 import { parseStrategy } from '../index.js';
 import type { AvroProfile, JsonSchemaPolicy, Strategy } from '../index.js';
 import type { OptionSpecs } from './args.js';
-import { oneOf, stringOption } from './check-command.js';
+import { JSON_POLICIES, oneOf, profileOption, stringOption, typeOption } from './check-command.js';
 import type { Options } from './check-command.js';
 import { ChangesFormat } from './format-changes.js';
-import { parseTypeOption } from './schema-files.js';
 import type { CliSchemaType } from './schema-files.js';
 
 /** The options `diff` and `changelog` share. */
@@ -29,14 +28,12 @@ export interface ChangeSettings {
 }
 
 export function changeSettings(options: Options): ChangeSettings {
-  const type = stringOption(options, 'type');
-  const profile = stringOption(options, 'profile');
   const strategy = stringOption(options, 'strategy');
   return {
     format: oneOf('format', stringOption(options, 'format') ?? ChangesFormat.TEXT, Object.values(ChangesFormat)),
-    type: type === undefined ? undefined : parseTypeOption(type),
-    profile: profile === undefined ? undefined : oneOf('profile', profile, ['confluent', 'pulsar', 'strict'] as const),
-    policy: oneOf('policy', stringOption(options, 'policy') ?? 'STRICT', ['STRICT', 'LENIENT'] as const),
+    type: typeOption(options),
+    profile: profileOption(options),
+    policy: oneOf('policy', stringOption(options, 'policy') ?? 'STRICT', JSON_POLICIES),
     strategy: strategy === undefined ? undefined : parseStrategy(strategy),
   };
 }

@@ -13,20 +13,24 @@ export class SharedResults {
   private readonly results = new Map<Draft, Map<string, Map<string, readonly Difference[]>>>();
 
   get(original: JsonNode, update: JsonNode): readonly Difference[] | undefined {
-    const left = original.content?.text();
-    const right = left === undefined || original.draft !== update.draft ? undefined : update.content?.text();
-    return right === undefined ? undefined : this.results.get(original.draft)?.get(left as string)?.get(right);
+    const texts = textsOf(original, update);
+    return texts === undefined ? undefined : this.results.get(original.draft)?.get(texts[0])?.get(texts[1]);
   }
 
   set(original: JsonNode, update: JsonNode, relative: readonly Difference[]): void {
-    const left = original.content?.text();
-    const right = left === undefined || original.draft !== update.draft ? undefined : update.content?.text();
-    if (left === undefined || right === undefined) return;
+    const texts = textsOf(original, update);
+    if (texts === undefined) return;
     let byDraft = this.results.get(original.draft);
     if (byDraft === undefined) this.results.set(original.draft, (byDraft = new Map()));
-    let row = byDraft.get(left);
-    if (row === undefined) byDraft.set(left, (row = new Map()));
-    row.set(right, relative);
+    let row = byDraft.get(texts[0]);
+    if (row === undefined) byDraft.set(texts[0], (row = new Map()));
+    row.set(texts[1], relative);
   }
+}
 
+/** The key texts of a pair: both sides self-contained (a text) and of one draft, else undefined. */
+function textsOf(original: JsonNode, update: JsonNode): readonly [string, string] | undefined {
+  const left = original.content?.text();
+  const right = left === undefined || original.draft !== update.draft ? undefined : update.content?.text();
+  return left === undefined || right === undefined ? undefined : [left, right];
 }
