@@ -11,7 +11,7 @@ import { isJsonObject } from '../util/json.js';
 import type { JsonValue } from '../util/json.js';
 import { booleanOption, choiceOption } from '../util/options.js';
 import { compareSchemas } from './diff/compare.js';
-import { DiffSession, hashPath } from './diff/session.js';
+import { DiffSession, compatibleTypesOf, hashPath } from './diff/session.js';
 import { SharedResults } from './diff/shared.js';
 import type { Difference, JsonSchemaPolicy } from './diff/session.js';
 import { loadDocument, readJson } from './document/load.js';
@@ -58,6 +58,8 @@ export class JsonSchemaChecker implements SchemaChecker<JsonTypeSchema> {
   readonly registry: 'confluent' | 'pulsar';
   readonly defaultDraft: Draft;
   private readonly avro: AvroChecker;
+  /** The difference types this checker's policy accepts, built once for all its comparisons. */
+  private readonly compatibleTypes: ReadonlySet<string>;
 
   constructor(options: JsonSchemaCheckerOptions = {}) {
     this.policy = choiceOption('policy', options.policy, POLICIES, 'STRICT');
@@ -66,6 +68,7 @@ export class JsonSchemaChecker implements SchemaChecker<JsonTypeSchema> {
     this.defaultDraft = choiceOption('defaultDraft', options.defaultDraft, DRAFTS, DEFAULT_DRAFT);
     const profile: AvroProfile = this.registry === 'pulsar' ? 'pulsar' : 'confluent';
     this.avro = new AvroChecker({ profile });
+    this.compatibleTypes = compatibleTypesOf({ policy: this.policy, confluentQuirks: this.confluentQuirks });
   }
 
   parse(input: string | object, options: ParseOptions = {}): JsonTypeSchema {
@@ -144,7 +147,7 @@ export class JsonSchemaChecker implements SchemaChecker<JsonTypeSchema> {
 
   /** A comparison's state; its work budget grows with the two documents' JSON text (diff/budget.ts), measured only when needed. */
   private session(documents: readonly JsonSchemaDocument[], shared?: SharedResults): DiffSession {
-    return new DiffSession({ policy: this.policy, confluentQuirks: this.confluentQuirks }, () => documents.reduce((sum, document) => sum + textLength(document), 0), shared);
+    return new DiffSession({ policy: this.policy, confluentQuirks: this.confluentQuirks }, () => documents.reduce((sum, document) => sum + textLength(document), 0), shared, this.compatibleTypes);
   }
 }
 

@@ -12,11 +12,14 @@ export function jsonEqual(a: JsonValue | undefined, b: JsonValue | undefined): b
   if (typeof a !== 'object' || typeof b !== 'object') return false;
   if (Array.isArray(a) || Array.isArray(b)) {
     if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
-    return a.every((item: JsonValue, i: number) => jsonEqual(item, (b as readonly JsonValue[])[i]));
+    for (let i = 0; i < a.length; i++) if (!jsonEqual(a[i] as JsonValue, b[i] as JsonValue)) return false;
+    return true;
   }
   const left = a as Readonly<Record<string, JsonValue>>;
   const right = b as Readonly<Record<string, JsonValue>>;
   const keys = Object.keys(left);
   if (keys.length !== Object.keys(right).length) return false;
-  return keys.every((key) => Object.prototype.hasOwnProperty.call(right, key) && jsonEqual(left[key], right[key]));
+  // Plain loops: this runs on every pair of sub-schemas a check compares, and allocates no closure.
+  for (const key of keys) if (!Object.prototype.hasOwnProperty.call(right, key) || !jsonEqual(left[key], right[key])) return false;
+  return true;
 }

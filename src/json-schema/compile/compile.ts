@@ -3,7 +3,7 @@ import { escapePointerToken, isJsonObject } from '../../util/json.js';
 import { stableJson } from '../../util/stable-json.js';
 import type { JsonObject, JsonValue } from '../../util/json.js';
 import { atLeast } from '../drafts.js';
-import type { Annotations, CombinedNode, Criterion, Draft, InstanceType, JsonNode, RefNode } from '../model.js';
+import type { Annotations, CombinedNode, ConditionalNode, Criterion, Draft, InstanceType, JsonNode, RefNode } from '../model.js';
 import { JSON_SCHEMA_MAX_DEPTH, JsonSchemaParseRule } from '../parse-rules.js';
 import type { Place, ResourceIndex } from '../document/resources.js';
 import { idKeyword } from '../document/resources.js';
@@ -13,8 +13,9 @@ import type { Bindings, DynamicKeyword } from './dynamic-scope.js';
 import { SchemaContent } from './content.js';
 import { RefChains } from './ref-chains.js';
 import { resolveReference } from './refs.js';
-import { arrayNode, numberNode, objectNode, optional, stringNode, usesFamily } from './families.js';
-import type { FamilyInput } from './families.js';
+import { arrayNode, numberNode, objectNode, stringNode } from './families.js';
+import type { FamilyInput, SubCompiler } from './families.js';
+import { Has, keywordGroups } from './keywords.js';
 import { KeywordReader } from './reader.js';
 
 const TYPE_NAMES: readonly InstanceType[] = ['null', 'boolean', 'object', 'array', 'number', 'string', 'integer'];
@@ -63,28 +64,32 @@ export class Compiler {
     }
   }
 
-  private compile(raw: JsonValue, outerPlace: Place, depth: number, outer: Bindings): JsonNode {
-    const known = isJsonObject(raw) ? this.index.places.get(raw) : undefined;
+  /**
+   * Compiles `raw` where `outerPlace` says it sits, under the bindings of the schema that reached it.
+   * `inline` says it was reached from its parent in the document (not through a reference), so a
+   * child in its parent's resource enters nothing the parent did not.
+   */
+  private compile(raw: JsonValue, outerPlace: Place, depth: number, outer: Bindings, inline = false): JsonNode {
+    if (typeof raw === 'boolean') {
+      if (outerPlace.draft === 'draft-04') this.notASchema(outerPlace, 'draft 4 has no boolean schemas');
+      return { kind: raw ? 'true' : 'false', pointer: outerPlace.pointer, annotations: NO_ANNOTATIONS, draft: outerPlace.draft };
+    }
+    if (!isJsonObject(raw)) return this.notASchema(outerPlace, 'a schema must be an object or a boolean');
+    const known = this.index.scopes.get(raw);
     // Each schema reads as the draft of the document it sits in (a draft-7 schema may refer to the draft-4 metaschema).
-    const place = known === undefined ? outerPlace : { ...outerPlace, draft: known.draft };
+    const place = known === undefined || known.draft === outerPlace.draft ? outerPlace : { ...outerPlace, draft: known.draft };
     const resource = known?.base;
-    const bindings = resource === undefined ? outer : this.scopes.enter(outer, splitFragment(resource).resource);
-    const compiled = this.memo.get(bindings)?.get(raw);
-    if (compiled && isJsonObject(raw)) return compiled;
+    const bindings = resource === undefined || (inline && resource === outerPlace.base) ? outer : this.scopes.enter(outer, splitFragment(resource).resource);
+    let memo = this.memo.get(bindings);
+    const compiled = memo?.get(raw);
+    if (compiled !== undefined) return compiled;
     if (depth > JSON_SCHEMA_MAX_DEPTH) {
       throw new SchemaParseError({ input: place.input, pointer: place.pointer, rule: JsonSchemaParseRule.TOO_DEEP, detail: `schemas nest deeper than ${JSON_SCHEMA_MAX_DEPTH} levels` });
     }
-    const none: Annotations = { hasDefault: false };
-    if (typeof raw === 'boolean') {
-      if (place.draft === 'draft-04') this.notASchema(place, 'draft 4 has no boolean schemas');
-      return { kind: raw ? 'true' : 'false', pointer: place.pointer, annotations: none, draft: place.draft };
-    }
-    if (!isJsonObject(raw)) return this.notASchema(place, 'a schema must be an object or a boolean');
-    const node = this.compileObject(raw, place, depth, bindings);
-    const memo = this.memo.get(bindings) ?? new Map<JsonValue, JsonNode>();
+    const node = this.compileObject(raw, place, resource ?? place.base, depth, bindings);
+    if (memo === undefined) this.memo.set(bindings, (memo = new Map()));
     memo.set(raw, node);
     this.compiled.add(raw);
-    this.memo.set(bindings, memo);
     return node;
   }
 
@@ -92,95 +97,115 @@ export class Compiler {
     throw new SchemaParseError({ input: place.input, pointer: place.pointer, rule: JsonSchemaParseRule.NOT_A_SCHEMA, detail });
   }
 
-  private compileObject(raw: JsonObject, place: Place, depth: number, bindings: Bindings): JsonNode {
+  private compileObject(raw: JsonObject, place: Place, here: string, depth: number, bindings: Bindings): JsonNode {
     const reader = new KeywordReader(raw, place.pointer, place.input);
     const draft = place.draft;
-    const annotations = this.annotations(reader, draft);
-    const here = this.index.places.get(raw)?.base ?? place.base;
-    const sub = (path: readonly string[], child: JsonValue): JsonNode => {
-      const pointer = `${place.pointer}/${path.map(escapePointerToken).join('/')}`;
-      return this.compile(child, { pointer, base: here, input: place.input, draft }, depth + 1, bindings);
+    const groups = keywordGroups(raw);
+    const annotations = groups & Has.ANNOTATION ? this.annotations(reader, draft) : NO_ANNOTATIONS;
+    let referenceFree = true;
+    const sub: SubCompiler = (child, keyword, token) => {
+      const pointer = token === undefined ? `${place.pointer}/${keyword}` : `${place.pointer}/${keyword}/${escapePointerToken(token)}`;
+      const node = this.compile(child, { pointer, base: here, input: place.input, draft }, depth + 1, bindings, true);
+      if (node.kind === 'ref' || node.content?.referenceFree === false) referenceFree = false;
+      return node;
     };
     const input: FamilyInput = { reader, draft, annotations, sub };
     const parts: JsonNode[] = [];
-    const ref = reader.string('$ref');
-    if (ref !== undefined) {
-      parts.push(this.refNode(reader, '$ref', ref, here, annotations, place, bindings));
-      // Before 2019-09 `$ref` replaces its siblings (draft 7 core §8.3); from 2019-09 they apply beside it.
-      if (!atLeast(draft, '2019-09')) return parts[0] as JsonNode;
+    if (groups & Has.OTHER) {
+      const ref = reader.string('$ref');
+      if (ref !== undefined) {
+        referenceFree = false;
+        parts.push(this.refNode(reader, '$ref', ref, here, annotations, place, bindings));
+        // Before 2019-09 `$ref` replaces its siblings (draft 7 core §8.3); from 2019-09 they apply beside it.
+        if (!atLeast(draft, '2019-09')) return parts[0] as JsonNode;
+      }
+      // `$recursiveRef` is 2019-09's, `$dynamicRef` 2020-12's; in other drafts they are unknown keywords, annotations.
+      const dynamic: DynamicKeyword | undefined = draft === '2019-09' ? '$recursiveRef' : draft === '2020-12' ? '$dynamicRef' : undefined;
+      const dynamicRef = dynamic === undefined ? undefined : reader.string(dynamic);
+      if (dynamic !== undefined && dynamicRef !== undefined) {
+        referenceFree = false;
+        parts.push(this.refNode(reader, dynamic, dynamicRef, here, annotations, place, bindings));
+      }
     }
-    // `$recursiveRef` is 2019-09's, `$dynamicRef` 2020-12's; in other drafts they are unknown keywords, annotations.
-    const dynamic: DynamicKeyword | undefined = draft === '2019-09' ? '$recursiveRef' : draft === '2020-12' ? '$dynamicRef' : undefined;
-    const dynamicRef = dynamic === undefined ? undefined : reader.string(dynamic);
-    if (dynamic !== undefined && dynamicRef !== undefined) parts.push(this.refNode(reader, dynamic, dynamicRef, here, annotations, place, bindings));
-    parts.push(...this.typed(input));
-    if (reader.has('enum')) parts.push({ kind: 'enum', pointer: reader.at('enum'), annotations: { hasDefault: false }, draft: draft, values: reader.array('enum') ?? [] });
-    if (reader.has('const') && atLeast(draft, 'draft-06')) parts.push({ kind: 'const', pointer: reader.at('const'), annotations: { hasDefault: false }, draft: draft, value: reader.value('const') as JsonValue });
-    if (reader.has('not')) parts.push({ kind: 'not', pointer: reader.pointer, annotations: { hasDefault: false }, draft: draft, schema: sub(['not'], reader.value('not') as JsonValue) });
+    this.typed(input, groups, parts);
+    if (groups & Has.OTHER) this.combinators(input, parts, place, here, depth);
+    const content = new SchemaContent(raw, referenceFree);
+    if (parts.length === 0) return { kind: 'empty', pointer: reader.pointer, annotations, draft, content };
+    const only = parts[0] as JsonNode;
+    // A lone `$ref` node already carries these annotations, and its text (it holds a `$ref`) is never compared.
+    if (parts.length === 1 && only.kind === 'ref') return only;
+    // A lone part was built here and is not yet shared: it becomes the schema's node, with its annotations and content.
+    if (parts.length === 1) return Object.assign(only as Building<JsonNode>, { annotations, content });
+    return { ...combined(reader.pointer, draft, 'allOf', parts, 'mixed', parts.map((_, i) => String(i))), annotations, content };
+  }
+
+  /** `enum`, `const`, `not`, `allOf`/`anyOf`/`oneOf`, `if`: each a part; definitions are queued, compiled last. */
+  private combinators(input: FamilyInput, parts: JsonNode[], place: Place, here: string, depth: number): void {
+    const { reader, draft, sub } = input;
+    if (reader.has('enum')) parts.push({ kind: 'enum', pointer: reader.at('enum'), annotations: NO_ANNOTATIONS, draft, values: reader.array('enum') ?? [] });
+    if (reader.has('const') && atLeast(draft, 'draft-06')) parts.push({ kind: 'const', pointer: reader.at('const'), annotations: NO_ANNOTATIONS, draft, value: reader.value('const') as JsonValue });
+    if (reader.has('not')) parts.push({ kind: 'not', pointer: reader.pointer, annotations: NO_ANNOTATIONS, draft, schema: sub(reader.value('not') as JsonValue, 'not') });
     for (const criterion of CRITERIA) {
       const list = reader.array(criterion);
       if (list === undefined) continue;
       if (list.length === 0) reader.fail(criterion, JsonSchemaParseRule.KEYWORD_TYPE, `"${criterion}" must be a non-empty array of schemas`);
-      parts.push(combined(reader.pointer, draft, criterion, list.map((item, i) => sub([criterion, String(i)], item)), 'keyword', list.map((item) => stableJson(item))));
+      parts.push(keywordCombined(reader.pointer, draft, criterion, list.map((item, i) => sub(item, criterion, String(i))), list));
     }
     if (reader.has('if') && atLeast(draft, 'draft-07')) {
-      parts.push({
-        kind: 'conditional', pointer: reader.pointer, annotations: { hasDefault: false }, draft: draft,
-        if: sub(['if'], reader.value('if') as JsonValue),
-        ...optional('then', reader.has('then') ? sub(['then'], reader.value('then') as JsonValue) : undefined),
-        ...optional('else', reader.has('else') ? sub(['else'], reader.value('else') as JsonValue) : undefined),
-      });
+      const conditional: Building<ConditionalNode> = { kind: 'conditional', pointer: reader.pointer, annotations: NO_ANNOTATIONS, draft, if: sub(reader.value('if') as JsonValue, 'if') };
+      if (reader.has('then')) conditional.then = sub(reader.value('then') as JsonValue, 'then');
+      if (reader.has('else')) conditional.else = sub(reader.value('else') as JsonValue, 'else');
+      parts.push(conditional);
     }
     // `$defs` is a keyword from 2019-09 only (before, an annotation whose values need not be schemas, reached
     // by a `$ref` pointer if at all); `definitions` stays schema-valued in every draft's metaschema.
     const containers = atLeast(draft, '2019-09') ? ['definitions', '$defs'] : ['definitions'];
     for (const key of containers) {
-      for (const [name, child] of Object.entries(reader.object(key) ?? {})) {
-        this.definitions.push({ raw: child, place: { pointer: reader.at([key, name]), base: here, input: place.input, draft }, depth: depth + 1 });
+      const definitions = reader.object(key);
+      if (definitions === undefined) continue;
+      for (const name of Object.keys(definitions)) {
+        this.definitions.push({ raw: definitions[name] as JsonValue, place: { pointer: reader.at([key, name]), base: here, input: place.input, draft }, depth: depth + 1 });
       }
     }
-    const text = { content: new SchemaContent(raw) };
-    if (parts.length === 0) return { kind: 'empty', pointer: reader.pointer, annotations, draft: draft, ...text };
-    const only = parts[0] as JsonNode;
-    // A lone `$ref` node already carries these annotations, and its text (it holds a `$ref`) is never compared.
-    if (parts.length === 1) return only.kind === 'ref' ? only : ({ ...only, annotations, ...text } as JsonNode);
-    return { ...combined(reader.pointer, draft, 'allOf', parts, 'mixed', parts.map((_, i) => String(i))), annotations, ...text };
   }
 
   /** The node(s) for `type` and the keyword families: one typed node, an `anyOf` for a type array, or one untyped node per family used. */
-  private typed(input: FamilyInput): JsonNode[] {
+  private typed(input: FamilyInput, groups: number, parts: JsonNode[]): void {
     const { reader } = input;
-    const type = reader.value('type');
+    const type = groups & Has.OTHER ? reader.value('type') : undefined;
     if (type === undefined) {
-      const untyped: JsonNode[] = [];
-      if (usesFamily(reader, 'object')) untyped.push(objectNode(input, false));
-      if (usesFamily(reader, 'array')) untyped.push(arrayNode(input, false));
-      if (usesFamily(reader, 'string')) untyped.push(stringNode(input, false));
-      if (usesFamily(reader, 'number')) untyped.push(numberNode(input, false, false));
-      return untyped;
+      if (groups & Has.OBJECT) parts.push(objectNode(input, false));
+      if (groups & Has.ARRAY) parts.push(arrayNode(input, false));
+      if (groups & Has.STRING) parts.push(stringNode(input, false));
+      if (groups & Has.NUMBER) parts.push(numberNode(input, false, false));
+      return;
     }
-    const names = typeof type === 'string' ? [type] : Array.isArray(type) ? type : undefined;
-    if (names === undefined || names.length === 0) return reader.fail('type', JsonSchemaParseRule.KEYWORD_TYPE, '"type" must be a type name or a non-empty array of them');
+    if (typeof type === 'string') {
+      if (!TYPE_NAMES.includes(type as InstanceType)) reader.fail('type', JsonSchemaParseRule.KEYWORD_TYPE, `unknown type ${JSON.stringify(type)} (one of ${TYPE_NAMES.join(', ')})`);
+      parts.push(typedNode(input, type as InstanceType));
+      return;
+    }
+    if (!Array.isArray(type) || type.length === 0) return reader.fail('type', JsonSchemaParseRule.KEYWORD_TYPE, '"type" must be a type name or a non-empty array of them');
     const seen = new Set<string>();
-    const nodes = names.map((name: JsonValue, i: number) => {
-      if (typeof name !== 'string' || !TYPE_NAMES.includes(name as InstanceType)) reader.fail(typeof type === 'string' ? 'type' : ['type', String(i)], JsonSchemaParseRule.KEYWORD_TYPE, `unknown type ${JSON.stringify(name)} (one of ${TYPE_NAMES.join(', ')})`);
+    const nodes = type.map((name: JsonValue, i: number) => {
+      if (typeof name !== 'string' || !TYPE_NAMES.includes(name as InstanceType)) reader.fail(['type', String(i)], JsonSchemaParseRule.KEYWORD_TYPE, `unknown type ${JSON.stringify(name)} (one of ${TYPE_NAMES.join(', ')})`);
       if (seen.has(name as string)) reader.fail(['type', String(i)], JsonSchemaParseRule.KEYWORD_TYPE, `type ${JSON.stringify(name)} is listed twice`);
       seen.add(name as string);
       return typedNode(input, name as InstanceType);
     });
-    if (nodes.length === 1) return nodes;
-    return [combined(reader.pointer, input.draft, 'anyOf', nodes, 'type-array', names.map(String))];
+    parts.push(nodes.length === 1 ? (nodes[0] as JsonNode) : combined(reader.pointer, input.draft, 'anyOf', nodes, 'type-array', type.map(String)));
   }
 
   private annotations(reader: KeywordReader, draft: Draft): Annotations {
+    const annotations: Building<Annotations> = { hasDefault: reader.has('default') };
     const id = reader.string(idKeyword(draft));
-    return {
-      ...optional('id', id),
-      ...optional('title', reader.string('title')),
-      ...optional('description', reader.string('description')),
-      ...optional('default', reader.value('default')),
-      hasDefault: reader.has('default'),
-    };
+    if (id !== undefined) annotations.id = id;
+    const title = reader.string('title');
+    if (title !== undefined) annotations.title = title;
+    const description = reader.string('description');
+    if (description !== undefined) annotations.description = description;
+    if (annotations.hasDefault) annotations.default = reader.value('default') as JsonValue;
+    return annotations;
   }
 
   private refNode(reader: KeywordReader, keyword: '$ref' | DynamicKeyword, ref: string, base: string, annotations: Annotations, place: Place, bindings: Bindings): RefNode {
@@ -194,6 +219,12 @@ export class Compiler {
     return node;
   }
 }
+
+/** The annotations of a schema that has none: shared, never changed. */
+const NO_ANNOTATIONS: Annotations = Object.freeze({ hasDefault: false });
+
+/** A node under construction: optional fields are set only when their keyword is present (exactOptionalPropertyTypes). */
+type Building<T> = { -readonly [K in keyof T]: T[K] };
 
 function typedNode(input: FamilyInput, type: InstanceType): JsonNode {
   const { reader, draft } = input;
@@ -210,5 +241,16 @@ function typedNode(input: FamilyInput, type: InstanceType): JsonNode {
 }
 
 function combined(pointer: string, draft: Draft, criterion: Criterion, subschemas: readonly JsonNode[], origin: CombinedNode['origin'], keys: readonly string[]): CombinedNode {
-  return { kind: 'combined', pointer, annotations: { hasDefault: false }, draft, criterion, subschemas, origin, keys };
+  return { kind: 'combined', pointer, annotations: NO_ANNOTATIONS, draft, criterion, subschemas, origin, keys };
+}
+
+/** An `allOf`/`anyOf`/`oneOf` as written: its keys (canonical texts of the branches) are computed on first use. */
+function keywordCombined(pointer: string, draft: Draft, criterion: Criterion, subschemas: readonly JsonNode[], items: readonly JsonValue[]): CombinedNode {
+  let keys: readonly string[] | undefined;
+  return {
+    kind: 'combined', pointer, annotations: NO_ANNOTATIONS, draft, criterion, subschemas, origin: 'keyword',
+    get keys(): readonly string[] {
+      return (keys ??= items.map((item) => stableJson(item)));
+    },
+  };
 }

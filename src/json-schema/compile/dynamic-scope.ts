@@ -1,6 +1,7 @@
 import { isJsonObject } from '../../util/json.js';
 import type { JsonObject, JsonValue } from '../../util/json.js';
 import type { Place, ResourceIndex } from '../document/resources.js';
+import { placeOf } from '../document/resources.js';
 import { resolveUri, splitFragment } from '../document/uri.js';
 
 /**
@@ -57,7 +58,7 @@ export class DynamicScopes {
       const fragment = splitFragment(resolveUri(ref, base) ?? '').fragment;
       if (fragment !== '' && found.raw['$dynamicAnchor'] === fragment) bound = bindings.anchors.get(fragment)?.schema;
     }
-    const place = bound === undefined ? undefined : this.index.places.get(bound);
+    const place = bound === undefined ? undefined : placeOf(this.index, bound);
     return bound === undefined || place === undefined ? found : { raw: bound, place };
   }
 

@@ -1,11 +1,11 @@
-import type { JsonValue } from '../../util/json.js';
+import type { JsonObject, JsonValue } from '../../util/json.js';
 import { atLeast } from '../drafts.js';
 import type { Annotations, ArrayNode, Dependency, Draft, Extra, JsonNode, NumberNode, ObjectNode, PatternProperty, StringNode } from '../model.js';
 import { JsonSchemaParseRule } from '../parse-rules.js';
 import type { KeywordReader } from './reader.js';
 
-/** Compiles the subschema under `path` (keyword tokens after the current node's pointer). */
-export type SubCompiler = (path: readonly string[], raw: JsonValue) => JsonNode;
+/** Compiles the sub-schema `raw` found under `keyword` of the current node (and under `token` inside it: a name, an index). */
+export type SubCompiler = (raw: JsonValue, keyword: string, token?: string) => JsonNode;
 
 export interface FamilyInput {
   readonly reader: KeywordReader;
@@ -14,72 +14,80 @@ export interface FamilyInput {
   readonly sub: SubCompiler;
 }
 
-const OBJECT_KEYWORDS = ['properties', 'required', 'additionalProperties', 'patternProperties', 'unevaluatedProperties', 'minProperties', 'maxProperties', 'dependencies', 'dependentRequired', 'dependentSchemas', 'propertyNames'];
-const ARRAY_KEYWORDS = ['items', 'prefixItems', 'additionalItems', 'unevaluatedItems', 'minItems', 'maxItems', 'uniqueItems', 'contains', 'minContains', 'maxContains'];
-const STRING_KEYWORDS = ['minLength', 'maxLength', 'pattern', 'format'];
-const NUMBER_KEYWORDS = ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf'];
-
-const FAMILY_KEYWORDS = { object: OBJECT_KEYWORDS, array: ARRAY_KEYWORDS, string: STRING_KEYWORDS, number: NUMBER_KEYWORDS } as const;
-
-/** Does the schema use any keyword of the family (so that an untyped schema still constrains that type)? */
-export function usesFamily(reader: KeywordReader, family: keyof typeof FAMILY_KEYWORDS): boolean {
-  return FAMILY_KEYWORDS[family].some((key) => reader.has(key));
-}
+/** A node under construction: optional fields are set only when their keyword is present (exactOptionalPropertyTypes). */
+type Building<T> = { -readonly [K in keyof T]: T[K] };
 
 function extra(input: FamilyInput, key: string): Extra {
   const value = input.reader.value(key);
   if (value === undefined) return { kind: 'absent' };
   if (typeof value === 'boolean') return { kind: 'boolean', value };
-  return { kind: 'schema', schema: input.sub([key], value) };
+  return { kind: 'schema', schema: input.sub(value, key) };
 }
 
 function schemaMap(input: FamilyInput, key: string): ReadonlyMap<string, JsonNode> {
-  const object = input.reader.object(key) ?? {};
-  return new Map(Object.entries(object).map(([name, raw]) => [name, input.sub([key, name], raw)]));
+  const map = new Map<string, JsonNode>();
+  const object = input.reader.object(key);
+  if (object !== undefined) for (const name of Object.keys(object)) map.set(name, input.sub(object[name] as JsonValue, key, name));
+  return map;
 }
 
-export function objectNode({ reader, draft, annotations, sub }: FamilyInput, requiresObject: boolean): ObjectNode {
-  const input = { reader, draft, annotations, sub };
-  const patternProperties: PatternProperty[] = [];
-  for (const [source, raw] of Object.entries(reader.object('patternProperties') ?? {})) {
-    patternProperties.push({ source, regex: reader.regex('patternProperties', source), schema: sub(['patternProperties', source], raw) });
+function patternProperties({ reader, sub }: FamilyInput): PatternProperty[] {
+  const patterns: PatternProperty[] = [];
+  const object = reader.object('patternProperties');
+  if (object !== undefined) {
+    for (const source of Object.keys(object)) patterns.push({ source, regex: reader.regex('patternProperties', source), schema: sub(object[source] as JsonValue, 'patternProperties', source) });
   }
-  const dependencies = new Map<string, Dependency>();
-  for (const [name, raw] of Object.entries(reader.object('dependencies') ?? {})) {
-    if (Array.isArray(raw)) dependencies.set(name, { kind: 'names', names: namesAt(reader, ['dependencies', name], raw) });
-    else dependencies.set(name, { kind: 'schema', schema: sub(['dependencies', name], raw) });
-  }
+  return patterns;
+}
+
+function dependencies({ reader, draft, sub }: FamilyInput): ReadonlyMap<string, Dependency> {
+  const found = new Map<string, Dependency>();
+  const each = (key: string, read: (name: string, raw: JsonValue) => Dependency): void => {
+    const object: JsonObject | undefined = reader.object(key);
+    if (object !== undefined) for (const name of Object.keys(object)) found.set(name, read(name, object[name] as JsonValue));
+  };
+  each('dependencies', (name, raw) => (Array.isArray(raw) ? { kind: 'names', names: namesAt(reader, 'dependencies', name, raw) } : { kind: 'schema', schema: sub(raw, 'dependencies', name) }));
   if (atLeast(draft, '2019-09')) {
-    for (const [name, raw] of Object.entries(reader.object('dependentRequired') ?? {})) {
+    each('dependentRequired', (name, raw) => {
       if (!Array.isArray(raw)) reader.fail(['dependentRequired', name], JsonSchemaParseRule.KEYWORD_TYPE, '"dependentRequired" values must be arrays of strings');
-      dependencies.set(name, { kind: 'names', names: namesAt(reader, ['dependentRequired', name], raw as readonly JsonValue[]) });
-    }
-    for (const [name, raw] of Object.entries(reader.object('dependentSchemas') ?? {})) dependencies.set(name, { kind: 'schema', schema: sub(['dependentSchemas', name], raw) });
+      return { kind: 'names', names: namesAt(reader, 'dependentRequired', name, raw as readonly JsonValue[]) };
+    });
+    each('dependentSchemas', (name, raw) => ({ kind: 'schema', schema: sub(raw, 'dependentSchemas', name) }));
   }
-  const propertyNames = reader.has('propertyNames') && atLeast(draft, 'draft-06') ? sub(['propertyNames'], reader.value('propertyNames') as JsonValue) : undefined;
-  return {
+  return found;
+}
+
+export function objectNode(input: FamilyInput, requiresObject: boolean): ObjectNode {
+  const { reader, draft, annotations, sub } = input;
+  const patterns = patternProperties(input);
+  const dependencyMap = dependencies(input);
+  const propertyNames = reader.has('propertyNames') && atLeast(draft, 'draft-06') ? sub(reader.value('propertyNames') as JsonValue, 'propertyNames') : undefined;
+  const node: Building<ObjectNode> = {
     kind: 'object', pointer: reader.pointer, annotations, draft, requiresObject,
     properties: schemaMap(input, 'properties'),
     required: reader.stringArray('required') ?? [],
     additionalProperties: extra(input, 'additionalProperties'),
-    patternProperties,
+    patternProperties: patterns,
     unevaluatedProperties: atLeast(draft, '2019-09') ? extra(input, 'unevaluatedProperties') : { kind: 'absent' },
-    ...optional('minProperties', reader.count('minProperties')),
-    ...optional('maxProperties', reader.count('maxProperties')),
-    dependencies,
-    ...optional('propertyNames', propertyNames),
+    dependencies: dependencyMap,
   };
+  const minProperties = reader.count('minProperties');
+  if (minProperties !== undefined) node.minProperties = minProperties;
+  const maxProperties = reader.count('maxProperties');
+  if (maxProperties !== undefined) node.maxProperties = maxProperties;
+  if (propertyNames !== undefined) node.propertyNames = propertyNames;
+  return node;
 }
 
-function namesAt(reader: KeywordReader, key: readonly string[], raw: readonly JsonValue[]): readonly string[] {
+function namesAt(reader: KeywordReader, key: string, name: string, raw: readonly JsonValue[]): readonly string[] {
   raw.forEach((item, i) => {
-    if (typeof item !== 'string') reader.fail([...key, String(i)], JsonSchemaParseRule.KEYWORD_TYPE, 'dependency lists must hold property names (strings)');
+    if (typeof item !== 'string') reader.fail([key, name, String(i)], JsonSchemaParseRule.KEYWORD_TYPE, 'dependency lists must hold property names (strings)');
   });
   return raw as readonly string[];
 }
 
-export function arrayNode({ reader, draft, annotations, sub }: FamilyInput, requiresArray: boolean): ArrayNode {
-  const input = { reader, draft, annotations, sub };
+export function arrayNode(input: FamilyInput, requiresArray: boolean): ArrayNode {
+  const { reader, draft, annotations, sub } = input;
   const items = reader.value('items');
   let tuple: readonly JsonNode[] | undefined;
   let allItems: JsonNode | undefined;
@@ -87,41 +95,52 @@ export function arrayNode({ reader, draft, annotations, sub }: FamilyInput, requ
   if (draft === '2020-12') {
     // 2020-12: `prefixItems` is the tuple, `items` the schema of the items after it (Core §10.3.1.2).
     const prefix = reader.array('prefixItems');
-    if (prefix) tuple = prefix.map((raw, i) => sub(['prefixItems', String(i)], raw));
+    if (prefix) tuple = prefix.map((raw, i) => sub(raw, 'prefixItems', String(i)));
     if (items !== undefined && Array.isArray(items)) reader.fail('items', JsonSchemaParseRule.KEYWORD_TYPE, '"items" must be a schema in 2020-12 (use "prefixItems" for a tuple)');
     if (tuple) additionalItems = extra(input, 'items');
-    else if (items !== undefined) allItems = sub(['items'], items);
+    else if (items !== undefined) allItems = sub(items, 'items');
   } else {
-    if (Array.isArray(items)) tuple = items.map((raw: JsonValue, i: number) => sub(['items', String(i)], raw));
-    else if (items !== undefined) allItems = sub(['items'], items);
+    if (Array.isArray(items)) tuple = items.map((raw: JsonValue, i: number) => sub(raw, 'items', String(i)));
+    else if (items !== undefined) allItems = sub(items, 'items');
     additionalItems = extra(input, 'additionalItems');
   }
-  const contains = reader.has('contains') && atLeast(draft, 'draft-06') ? sub(['contains'], reader.value('contains') as JsonValue) : undefined;
-  return {
+  const contains = reader.has('contains') && atLeast(draft, 'draft-06') ? sub(reader.value('contains') as JsonValue, 'contains') : undefined;
+  const node: Building<ArrayNode> = {
     kind: 'array', pointer: reader.pointer, annotations, draft, requiresArray,
-    ...optional('allItems', allItems),
-    ...optional('tuple', tuple),
     additionalItems,
     unevaluatedItems: atLeast(draft, '2019-09') ? extra(input, 'unevaluatedItems') : { kind: 'absent' },
-    ...optional('minItems', reader.count('minItems')),
-    ...optional('maxItems', reader.count('maxItems')),
     uniqueItems: reader.boolean('uniqueItems') ?? false,
-    ...optional('contains', contains),
-    ...optional('minContains', atLeast(draft, '2019-09') ? reader.count('minContains') : undefined),
-    ...optional('maxContains', atLeast(draft, '2019-09') ? reader.count('maxContains') : undefined),
   };
+  if (allItems !== undefined) node.allItems = allItems;
+  if (tuple !== undefined) node.tuple = tuple;
+  const minItems = reader.count('minItems');
+  if (minItems !== undefined) node.minItems = minItems;
+  const maxItems = reader.count('maxItems');
+  if (maxItems !== undefined) node.maxItems = maxItems;
+  if (contains !== undefined) node.contains = contains;
+  if (atLeast(draft, '2019-09')) {
+    const minContains = reader.count('minContains');
+    if (minContains !== undefined) node.minContains = minContains;
+    const maxContains = reader.count('maxContains');
+    if (maxContains !== undefined) node.maxContains = maxContains;
+  }
+  return node;
 }
 
 export function stringNode({ reader, draft, annotations }: FamilyInput, requiresString: boolean): StringNode {
+  const node: Building<StringNode> = { kind: 'string', pointer: reader.pointer, annotations, draft, requiresString };
+  const minLength = reader.count('minLength');
+  if (minLength !== undefined) node.minLength = minLength;
+  const maxLength = reader.count('maxLength');
+  if (maxLength !== undefined) node.maxLength = maxLength;
   const pattern = reader.string('pattern');
-  if (pattern !== undefined) reader.regex('pattern', pattern);
-  return {
-    kind: 'string', pointer: reader.pointer, annotations, draft, requiresString,
-    ...optional('minLength', reader.count('minLength')),
-    ...optional('maxLength', reader.count('maxLength')),
-    ...optional('pattern', pattern),
-    ...optional('format', reader.string('format')),
-  };
+  if (pattern !== undefined) {
+    reader.regex('pattern', pattern);
+    node.pattern = pattern;
+  }
+  const format = reader.string('format');
+  if (format !== undefined) node.format = format;
+  return node;
 }
 
 export function numberNode({ reader, draft, annotations }: FamilyInput, requiresNumber: boolean, requiresInteger: boolean): NumberNode {
@@ -137,17 +156,12 @@ export function numberNode({ reader, draft, annotations }: FamilyInput, requires
     exclusiveMinimum = reader.number('exclusiveMinimum');
     exclusiveMaximum = reader.number('exclusiveMaximum');
   }
-  return {
-    kind: 'number', pointer: reader.pointer, annotations, draft, requiresNumber, requiresInteger,
-    ...optional('minimum', minimum),
-    ...optional('maximum', maximum),
-    ...optional('exclusiveMinimum', exclusiveMinimum),
-    ...optional('exclusiveMaximum', exclusiveMaximum),
-    ...optional('multipleOf', reader.positive('multipleOf')),
-  };
-}
-
-/** `{ key: value }` when the value is defined, `{}` otherwise (exactOptionalPropertyTypes). */
-export function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {
-  return (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
+  const node: Building<NumberNode> = { kind: 'number', pointer: reader.pointer, annotations, draft, requiresNumber, requiresInteger };
+  if (minimum !== undefined) node.minimum = minimum;
+  if (maximum !== undefined) node.maximum = maximum;
+  if (exclusiveMinimum !== undefined) node.exclusiveMinimum = exclusiveMinimum;
+  if (exclusiveMaximum !== undefined) node.exclusiveMaximum = exclusiveMaximum;
+  const multipleOf = reader.positive('multipleOf');
+  if (multipleOf !== undefined) node.multipleOf = multipleOf;
+  return node;
 }

@@ -1,7 +1,8 @@
-import { isJsonObject } from '../../util/json.js';
+import { escapePointerToken, isJsonObject } from '../../util/json.js';
 import type { JsonValue } from '../../util/json.js';
 import { resourceAt } from '../document/built-in.js';
 import type { Place, ResourceIndex } from '../document/resources.js';
+import { placeOf } from '../document/resources.js';
 import type { Draft } from '../model.js';
 import { pointerTokens, resolveUri, splitFragment } from '../document/uri.js';
 
@@ -16,14 +17,14 @@ export function resolveReference(index: ResourceIndex, ref: string, base: string
   const { resource, fragment } = splitFragment(absolute);
   const root = resourceAt(index, resource);
   if (root === undefined) return undefined;
-  const rootPlace = isJsonObject(root) ? index.places.get(root) : undefined;
-  const rootPointer = rootPlace?.pointer ?? '';
-  const input = rootPlace?.input ?? 'schema';
-  const draft = rootPlace?.draft ?? referrer;
+  const rootScope = isJsonObject(root) ? index.scopes.get(root) : undefined;
+  const rootPointer = (isJsonObject(root) ? index.pointers.get(root) : undefined) ?? '';
+  const input = rootScope?.input ?? 'schema';
+  const draft = rootScope?.draft ?? referrer;
   if (fragment !== '' && !fragment.startsWith('/')) {
     const anchored = index.anchors.get(`${resource}#${fragment}`);
     if (anchored === undefined) return undefined;
-    const place = isJsonObject(anchored) ? index.places.get(anchored) : undefined;
+    const place = isJsonObject(anchored) ? placeOf(index, anchored) : undefined;
     return { raw: anchored, place: place ?? { pointer: rootPointer, base: resource, input, draft } };
   }
   const tokens = pointerTokens(fragment) ?? [];
@@ -33,6 +34,7 @@ export function resolveReference(index: ResourceIndex, ref: string, base: string
     if (next === undefined) return undefined;
     value = next;
   }
-  const known = isJsonObject(value) ? index.places.get(value) : undefined;
-  return { raw: value, place: known ?? { pointer: `${rootPointer}${fragment}`, base: rootPlace?.base ?? resource, input, draft } };
+  const pointer = rootPointer + tokens.map((token) => `/${escapePointerToken(token)}`).join('');
+  const scope = isJsonObject(value) ? index.scopes.get(value) : undefined;
+  return { raw: value, place: scope === undefined ? { pointer, base: rootScope?.base ?? resource, input, draft } : { pointer, base: scope.base, input: scope.input, draft: scope.draft } };
 }

@@ -24,7 +24,7 @@ export function compareSchemas(s: DiffSession, pointer: string, original: JsonNo
   s.budget.spend();
   const o = deref(original);
   const u = deref(update);
-  if (pointer !== '' && sameText(o, u)) return [];
+  if (pointer !== '' && sameContent(o, u, s.history !== undefined)) return [];
   const viaReference = o !== original || u !== update;
   // Pairs met through a reference keep the session's own memo (cycles, repeated reports); others may be shared with other pairs of the history.
   const shared = pointer === '' || viaReference ? undefined : s.history;
@@ -40,11 +40,14 @@ export function compareSchemas(s: DiffSession, pointer: string, original: JsonNo
   return differences;
 }
 
-/** Same draft and same reference-free text (kept on the node once computed): nothing to compare (the root is left to `isIdentical`). */
-function sameText(o: JsonNode, u: JsonNode): boolean {
-  if (o.draft !== u.draft) return false;
-  const text = o.content?.text();
-  return text !== undefined && text === u.content?.text();
+/** Two sub-schemas (not roots) that certainly accept the same instances, so that comparing them would find nothing. */
+export function sameSchemas(s: DiffSession, original: JsonNode, update: JsonNode): boolean {
+  return sameContent(deref(original), deref(update), s.history !== undefined);
+}
+
+/** Same draft and equal reference-free JSON (compile/content.ts): nothing to compare (the root is left to `isIdentical`). */
+function sameContent(o: JsonNode, u: JsonNode, byText: boolean): boolean {
+  return o.draft === u.draft && o.content !== undefined && u.content !== undefined && o.content.sameAs(u.content, byText);
 }
 
 export function acceptsEverything(node: JsonNode): boolean {

@@ -1,5 +1,5 @@
 import type { JsonNode, ObjectNode } from '../model.js';
-import { acceptsEverything, compareSchemas } from './compare.js';
+import { acceptsEverything, compareSchemas, sameSchemas } from './compare.js';
 import { compareExtra, objectModel } from './content-model.js';
 import { compareDependencies, comparePatternProperties } from './object-extras.js';
 import { compareBound, requirementAdded } from './scalars.js';
@@ -26,7 +26,11 @@ export function compareObjects(s: DiffSession, o: ObjectNode, u: ObjectNode): Di
   for (const [name, before] of o.properties) {
     const after = u.properties.get(name);
     if (after === undefined) out.push(...propertyRemoved(s, name, before, u));
-    else out.push(...compareSchemas(s, at('', 'properties', name), before, after), ...requiredChange(name, after, originalRequired, updateRequired));
+    else {
+      // Most properties of two versions are written alike: neither a pointer nor a list is made for them.
+      if (!sameSchemas(s, before, after)) out.push(...compareSchemas(s, at('', 'properties', name), before, after));
+      if (originalRequired.has(name) !== updateRequired.has(name)) out.push(requiredChange(name, after, updateRequired.has(name)));
+    }
   }
   for (const [name, after] of u.properties) if (!o.properties.has(name)) out.push(...propertyAdded(s, name, after, o, updateRequired.has(name)));
   if (s.sound) {
@@ -38,11 +42,11 @@ export function compareObjects(s: DiffSession, o: ObjectNode, u: ObjectNode): Di
   return out;
 }
 
-function requiredChange(name: string, after: JsonNode, before: ReadonlySet<string>, now: ReadonlySet<string>): Difference[] {
+/** A property both declare, required by one of them only. */
+function requiredChange(name: string, after: JsonNode, nowRequired: boolean): Difference {
   const pointer = at('', 'required', name);
-  if (now.has(name) && !before.has(name)) return [difference(hasDefault(after) ? T.REQUIRED_ATTRIBUTE_WITH_DEFAULT_ADDED : T.REQUIRED_ATTRIBUTE_ADDED, pointer)];
-  if (before.has(name) && !now.has(name)) return [difference(T.REQUIRED_ATTRIBUTE_REMOVED, pointer)];
-  return [];
+  if (nowRequired) return difference(hasDefault(after) ? T.REQUIRED_ATTRIBUTE_WITH_DEFAULT_ADDED : T.REQUIRED_ATTRIBUTE_ADDED, pointer);
+  return difference(T.REQUIRED_ATTRIBUTE_REMOVED, pointer);
 }
 
 function hasDefault(node: JsonNode): boolean {

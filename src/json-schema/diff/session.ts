@@ -40,12 +40,10 @@ export class DiffSession {
   /** Canonical texts of `enum`/`const` value lists, computed once per node. */
   private readonly valueKeys = new Map<JsonNode, ReadonlySet<string>>();
 
-  constructor(readonly rules: DiffRules, size: () => number = () => 0, readonly history?: SharedResults) {
+  /** `compatibleTypes` is `compatibleTypesOf(rules)`, given by a caller that keeps it across sessions. */
+  constructor(readonly rules: DiffRules, size: () => number = () => 0, readonly history?: SharedResults, compatibleTypes: ReadonlySet<string> = compatibleTypesOf(rules)) {
     this.budget = new WorkBudget(size);
-    const types = new Set<string>(STRICT_COMPATIBLE);
-    if (rules.policy === 'LENIENT') for (const type of LENIENT_ONLY) types.add(type);
-    if (!rules.confluentQuirks && rules.policy === 'STRICT') for (const type of UNSOUND_IN_STRICT) types.delete(type);
-    this.compatibleTypes = types;
+    this.compatibleTypes = compatibleTypes;
   }
 
   isCompatibleType(type: string): boolean {
@@ -122,6 +120,14 @@ export class DiffSession {
     if (!row) this.memo.set(original, (row = new Map()));
     return row;
   }
+}
+
+/** The difference types the rules count as compatible (Confluent's policy, less the unsound ones unless its quirks are asked for). */
+export function compatibleTypesOf(rules: DiffRules): ReadonlySet<string> {
+  const types = new Set<string>(STRICT_COMPATIBLE);
+  if (rules.policy === 'LENIENT') for (const type of LENIENT_ONLY) types.add(type);
+  if (!rules.confluentQuirks && rules.policy === 'STRICT') for (const type of UNSOUND_IN_STRICT) types.delete(type);
+  return types;
 }
 
 function relocate(list: readonly Difference[], pointer: string): Difference[] {

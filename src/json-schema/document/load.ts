@@ -6,19 +6,21 @@ import { parseJsonText } from '../../util/json-text.js';
 import { Compiler } from '../compile/compile.js';
 import { DEFAULT_DRAFT, KNOWN_DIALECTS, draftOf } from '../drafts.js';
 import type { Draft, JsonSchemaDocument } from '../model.js';
-import { JSON_SCHEMA_MAX_DEPTH, JsonSchemaParseRule } from '../parse-rules.js';
-import { emptyIndex, idKeyword, indexDocument } from './resources.js';
+import { JsonSchemaParseRule } from '../parse-rules.js';
+import { MAX_JSON_DEPTH, emptyIndex, idKeyword, indexDocument } from './resources.js';
 import { DEFAULT_BASE, resolveUri } from './uri.js';
 
-/** JSON nesting allowed in a document: each schema level takes up to two (`properties`, then the name). */
-const MAX_JSON_DEPTH = 2 * JSON_SCHEMA_MAX_DEPTH + 8;
-
-/** Reads schema text or a parsed document into JSON (copied, never shared with the caller). */
+/**
+ * Reads schema text or a parsed document into JSON nobody else holds: text is parsed (its objects
+ * are new, and `JSON.parse` makes a `__proto__` key an own key), a caller's object is copied and
+ * checked. Depth and number range of parsed text are checked when the document is indexed
+ * (resources.ts), in the walk that visits every value anyway.
+ */
 export function readJson(input: string | object, label: string): JsonValue {
   if (typeof input === 'string') {
     const parsed = parseJsonText(input);
     if (!parsed.ok) throw new SchemaParseError({ input: label, pointer: '', rule: JsonSchemaParseRule.INVALID_JSON, detail: parsed.problem.message, line: parsed.problem.line, column: parsed.problem.column });
-    return copied(parsed.value, label);
+    return parsed.value as JsonValue;
   }
   return copied(input, label);
 }

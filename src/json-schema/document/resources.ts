@@ -3,10 +3,16 @@ import type { JsonObject, JsonValue } from '../../util/json.js';
 import { atLeast } from '../drafts.js';
 import type { Draft } from '../model.js';
 import { resolveUri, splitFragment } from './uri.js';
+import { SchemaParseError } from '../../errors.js';
+import { JSON_SCHEMA_MAX_DEPTH, JsonSchemaParseRule } from '../parse-rules.js';
 
 /** Where a raw schema sits: its document-relative pointer and the base URI its references resolve against. */
-export interface Place {
+export interface Place extends Scope {
   readonly pointer: string;
+}
+
+/** What the schemas of one resource share: the base URI their references resolve against, and their document. */
+export interface Scope {
   readonly base: string;
   /** Which input it came from: the schema itself or a named reference. */
   readonly input: string;
@@ -20,8 +26,10 @@ export interface ResourceIndex {
   readonly resources: Map<string, JsonValue>;
   /** `resource#anchor` → raw schema. */
   readonly anchors: Map<string, JsonValue>;
-  /** Raw object → where it sits (first place seen). */
-  readonly places: Map<JsonObject, Place>;
+  /** Raw object → the scope it sits in (first place seen); one scope object per resource, not per schema. */
+  readonly scopes: Map<JsonObject, Scope>;
+  /** Document pointers of resource roots and anchored schemas (other pointers are known to whoever walks to them). */
+  readonly pointers: Map<JsonObject, string>;
   /** Resource URI → its `$dynamicAnchor`s (2020-12), by name: what a `$dynamicRef` may land on when the resource is in scope. */
   readonly dynamicAnchors: Map<string, Map<string, JsonObject>>;
   /** Resource URIs whose root says `"$recursiveAnchor": true` (2019-09). */
@@ -29,7 +37,7 @@ export interface ResourceIndex {
 }
 
 export function emptyIndex(): ResourceIndex {
-  return { resources: new Map(), anchors: new Map(), places: new Map(), dynamicAnchors: new Map(), recursiveAnchors: new Set() };
+  return { resources: new Map(), anchors: new Map(), scopes: new Map(), pointers: new Map(), dynamicAnchors: new Map(), recursiveAnchors: new Set() };
 }
 
 /** The `$id` keyword of a draft (`id` before draft 6, JSON Schema draft 4 §7.2). */
@@ -37,33 +45,96 @@ export function idKeyword(draft: Draft): string {
   return atLeast(draft, 'draft-06') ? '$id' : 'id';
 }
 
+/** The place of an object the index knows: its scope, and its pointer when given or recorded. */
+export function placeOf(index: ResourceIndex, raw: JsonObject, pointer?: string): Place | undefined {
+  const scope = index.scopes.get(raw);
+  const at = pointer ?? index.pointers.get(raw);
+  return scope === undefined || at === undefined ? undefined : { pointer: at, base: scope.base, input: scope.input, draft: scope.draft };
+}
+
+/** JSON nesting allowed in a document: each schema level takes up to two (`properties`, then the name). */
+export const MAX_JSON_DEPTH = 2 * JSON_SCHEMA_MAX_DEPTH + 8;
+
 /**
  * Indexes one document: each `$id` opens a resource at its resolved URI, and anchors (`$anchor`,
  * or an `$id` that is a bare fragment before 2019-09) name schemas inside it. The walk visits every
- * object, since schemas may sit under any keyword (`definitions`, `$defs`, or unknown ones).
+ * value, since schemas may sit under any keyword (`definitions`, `$defs`, or unknown ones); it
+ * records each object's scope, builds a pointer only for the resources and anchors it finds, and
+ * refuses what JSON text parses to but a schema cannot hold: nesting deeper than `MAX_JSON_DEPTH`
+ * (TOO_DEEP) and numbers beyond a double's range such as `1e400` (NOT_A_SCHEMA).
  */
 export function indexDocument(index: ResourceIndex, root: JsonValue, base: string, draft: Draft, input: string): void {
   index.resources.set(splitFragment(base).resource, root);
-  const stack: Array<{ readonly value: JsonValue; readonly pointer: string; readonly base: string }> = [{ value: root, pointer: '', base }];
-  const idKey = idKeyword(draft);
-  while (stack.length > 0) {
-    const { value, pointer, base: outer } = stack.pop() as (typeof stack)[number];
+  const walk = new DocumentWalk(index, draft, input);
+  walk.visit(root, { base, input, draft }, true, 0);
+}
+
+class DocumentWalk {
+  /** Tokens from the document root to the value being visited. */
+  private readonly path: Array<string | number> = [];
+  private readonly idKey: string;
+
+  constructor(private readonly index: ResourceIndex, private readonly draft: Draft, private readonly input: string) {
+    this.idKey = idKeyword(draft);
+  }
+
+  visit(value: JsonValue, outer: Scope, isRoot: boolean, depth: number): void {
     if (Array.isArray(value)) {
-      value.forEach((item: JsonValue, i: number) => {
-        if (item !== null && typeof item === 'object') stack.push({ value: item, pointer: `${pointer}/${i}`, base: outer });
-      });
-      continue;
+      for (let i = 0; i < value.length; i++) this.child(value[i] as JsonValue, i, outer, depth);
+      return;
     }
-    if (!isJsonObject(value) || index.places.has(value)) continue;
-    let here = outer;
+    if (!isJsonObject(value) || this.index.scopes.has(value)) return;
+    const scope = this.scopeOf(value, outer, isRoot);
+    this.index.scopes.set(value, scope);
+    for (const key of Object.keys(value)) {
+      // Values of these keywords are data, never schemas: only checked as JSON.
+      if (key === 'enum' || key === 'const' || key === 'default' || key === 'examples') this.data(value[key] as JsonValue, key, depth);
+      else this.child(value[key] as JsonValue, key, scope, depth);
+    }
+  }
+
+  private child(value: JsonValue, token: string | number, scope: Scope, depth: number): void {
+    if (value === null || typeof value !== 'object') return this.scalar(value, token);
+    this.path.push(token);
+    if (depth >= MAX_JSON_DEPTH) this.fail(JsonSchemaParseRule.TOO_DEEP, 'nested too deep');
+    this.visit(value, scope, false, depth + 1);
+    this.path.pop();
+  }
+
+  private data(value: JsonValue, token: string | number, depth: number): void {
+    if (value === null || typeof value !== 'object') return this.scalar(value, token);
+    this.path.push(token);
+    if (depth >= MAX_JSON_DEPTH) this.fail(JsonSchemaParseRule.TOO_DEEP, 'nested too deep');
+    if (Array.isArray(value)) for (let i = 0; i < value.length; i++) this.data(value[i] as JsonValue, i, depth + 1);
+    else for (const key of Object.keys(value)) this.data((value as JsonObject)[key] as JsonValue, key, depth + 1);
+    this.path.pop();
+  }
+
+  private scalar(value: JsonValue, token: string | number): void {
+    if (typeof value !== 'number' || Number.isFinite(value)) return;
+    this.path.push(token);
+    this.fail(JsonSchemaParseRule.NOT_A_SCHEMA, `${value} is not a JSON number`);
+  }
+
+  private fail(rule: JsonSchemaParseRule, detail: string): never {
+    throw new SchemaParseError({ input: this.input, pointer: this.pointer(), rule, detail });
+  }
+
+  private pointer(): string {
+    return this.path.map((token) => `/${typeof token === 'number' ? token : escapePointerToken(token)}`).join('');
+  }
+
+  /** Registers what `value` names (its `$id`, anchors) and returns the scope its schemas sit in. */
+  private scopeOf(value: JsonObject, outer: Scope, isRoot: boolean): Scope {
+    const { index, draft } = this;
+    let here = outer.base;
     // Before 2019-09 a `$ref` makes its siblings ignored, an `$id` beside it too (draft 7 core §8.3).
-    const id = typeof value['$ref'] === 'string' && !atLeast(draft, '2019-09') ? undefined : value[idKey];
-    if (typeof id === 'string' && pointer !== '') here = registerId(index, value, id, outer, draft);
-    else if (typeof id === 'string') here = registerRootId(index, value, id, outer);
-    const anchor = value['$anchor'];
+    const id = typeof own(value, '$ref') === 'string' && !atLeast(draft, '2019-09') ? undefined : own(value, this.idKey);
+    if (typeof id === 'string') here = isRoot ? registerRootId(index, value, id, here) : registerId(index, value, id, here, draft);
+    const anchor = own(value, '$anchor');
     if (typeof anchor === 'string' && atLeast(draft, '2019-09')) index.anchors.set(`${splitFragment(here).resource}#${anchor}`, value);
     // A `$dynamicAnchor` is also a plain anchor that `$ref` may name (2020-12 core §8.2.2).
-    const dynamicAnchor = value['$dynamicAnchor'];
+    const dynamicAnchor = own(value, '$dynamicAnchor');
     if (typeof dynamicAnchor === 'string' && atLeast(draft, '2020-12')) {
       const resource = splitFragment(here).resource;
       index.anchors.set(`${resource}#${dynamicAnchor}`, value);
@@ -72,14 +143,16 @@ export function indexDocument(index: ResourceIndex, root: JsonValue, base: strin
       index.dynamicAnchors.set(resource, named);
     }
     // `$recursiveAnchor` counts at a resource's root only (2019-09 core §8.2.4.2.2).
-    if (value['$recursiveAnchor'] === true && draft === '2019-09' && index.resources.get(splitFragment(here).resource) === value) index.recursiveAnchors.add(splitFragment(here).resource);
-    index.places.set(value, { pointer, base: here, input, draft });
-    for (const [key, child] of Object.entries(value)) {
-      // Only objects and arrays can hold schemas; the pointer is built for those alone.
-      if (child === null || typeof child !== 'object' || key === 'enum' || key === 'const' || key === 'default' || key === 'examples') continue;
-      stack.push({ value: child, pointer: `${pointer}/${escapePointerToken(key)}`, base: here });
-    }
+    if (own(value, '$recursiveAnchor') === true && draft === '2019-09' && index.resources.get(splitFragment(here).resource) === value) index.recursiveAnchors.add(splitFragment(here).resource);
+    // What a reference can land on without walking to it: the document root, resources and anchors.
+    if (isRoot || typeof id === 'string' || typeof anchor === 'string' || typeof dynamicAnchor === 'string') index.pointers.set(value, this.pointer());
+    return here === outer.base ? outer : { base: here, input: this.input, draft };
   }
+}
+
+/** A key's value when `value` has it as its own (documents read from text have `Object.prototype`). */
+function own(value: JsonObject, key: string): JsonValue | undefined {
+  return Object.hasOwn(value, key) ? value[key] : undefined;
 }
 
 function registerRootId(index: ResourceIndex, value: JsonObject, id: string, outer: string): string {
