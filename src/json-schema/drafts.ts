@@ -16,10 +16,15 @@ export const DEFAULT_DRAFT: Draft = 'draft-07';
 
 /** The draft a `$schema` value names, or undefined for an unknown dialect. */
 export function draftOf(uri: string): Draft | undefined {
+  const exact = EXACT.get(uri);
+  if (exact !== undefined) return exact;
   const bare = uri.trim().replace(/^https?:\/\//, '').replace(/#$/, '');
   for (const [dialect, draft] of DIALECTS) if (bare === dialect) return draft;
   return undefined;
 }
+
+/** The usual spellings (`http` or `https`, with or without `#`), found without rewriting the URI. */
+const EXACT: ReadonlyMap<string, Draft> = new Map(DIALECTS.flatMap(([uri, draft]) => ['http', 'https'].flatMap((scheme) => [[`${scheme}://${uri}`, draft], [`${scheme}://${uri}#`, draft]] as const)));
 
 export const KNOWN_DIALECTS: readonly string[] = DIALECTS.map(([uri]) => `http://${uri}#`);
 

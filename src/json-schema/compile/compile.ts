@@ -34,7 +34,6 @@ export class Compiler {
   private readonly pending: Array<{ readonly raw: JsonValue; readonly place: Place; readonly bindings: Bindings }> = [];
   /** Definitions (`definitions`, `$defs`), compiled last, and only those no reference reached: for their errors. */
   private readonly definitions: Array<{ readonly raw: JsonValue; readonly place: Place; readonly depth: number }> = [];
-  private readonly compiled = new Set<JsonValue>();
   private readonly chains = new RefChains();
   private readonly scopes: DynamicScopes;
 
@@ -49,12 +48,18 @@ export class Compiler {
     // A definition no evaluation path reaches has no dynamic scope: it is checked with references resolved statically.
     for (let i = 0; i < this.definitions.length; i++) {
       const next = this.definitions[i] as (typeof this.definitions)[number];
-      if (!this.compiled.has(next.raw)) this.compile(next.raw, next.place, next.depth, this.scopes.unscoped);
+      if (!this.wasCompiled(next.raw)) this.compile(next.raw, next.place, next.depth, this.scopes.unscoped);
       this.drainPending();
     }
     // `$ref`s that lead only to `$ref`s in a loop never reach a schema (e.g. `{"$ref": "#"}` at the root).
     this.chains.resolveAll();
     return root;
+  }
+
+  /** Compiled under some binding already (a reference reached it). */
+  private wasCompiled(raw: JsonValue): boolean {
+    for (const memo of this.memo.values()) if (memo.has(raw)) return true;
+    return false;
   }
 
   private drainPending(): void {
@@ -89,7 +94,6 @@ export class Compiler {
     const node = this.compileObject(raw, place, resource ?? place.base, depth, bindings);
     if (memo === undefined) this.memo.set(bindings, (memo = new Map()));
     memo.set(raw, node);
-    this.compiled.add(raw);
     return node;
   }
 
@@ -111,7 +115,7 @@ export class Compiler {
     };
     const input: FamilyInput = { reader, draft, annotations, sub };
     const parts: JsonNode[] = [];
-    if (groups & Has.OTHER) {
+    if (groups & Has.REFERENCE) {
       const ref = reader.string('$ref');
       if (ref !== undefined) {
         referenceFree = false;
@@ -128,14 +132,19 @@ export class Compiler {
       }
     }
     this.typed(input, groups, parts);
-    if (groups & Has.OTHER) this.combinators(input, parts, place, here, depth);
+    if (groups & Has.APPLICATOR) this.combinators(input, parts, place, here, depth);
     const content = new SchemaContent(raw, referenceFree);
     if (parts.length === 0) return { kind: 'empty', pointer: reader.pointer, annotations, draft, content };
     const only = parts[0] as JsonNode;
     // A lone `$ref` node already carries these annotations, and its text (it holds a `$ref`) is never compared.
     if (parts.length === 1 && only.kind === 'ref') return only;
     // A lone part was built here and is not yet shared: it becomes the schema's node, with its annotations and content.
-    if (parts.length === 1) return Object.assign(only as Building<JsonNode>, { annotations, content });
+    if (parts.length === 1) {
+      const node = only as Building<JsonNode>;
+      node.annotations = annotations;
+      node.content = content;
+      return node;
+    }
     return { ...combined(reader.pointer, draft, 'allOf', parts, 'mixed', parts.map((_, i) => String(i))), annotations, content };
   }
 
@@ -172,7 +181,7 @@ export class Compiler {
   /** The node(s) for `type` and the keyword families: one typed node, an `anyOf` for a type array, or one untyped node per family used. */
   private typed(input: FamilyInput, groups: number, parts: JsonNode[]): void {
     const { reader } = input;
-    const type = groups & Has.OTHER ? reader.value('type') : undefined;
+    const type = groups & Has.TYPE ? reader.value('type') : undefined;
     if (type === undefined) {
       if (groups & Has.OBJECT) parts.push(objectNode(input, false));
       if (groups & Has.ARRAY) parts.push(arrayNode(input, false));

@@ -63,7 +63,8 @@ export class DynamicScopes {
   }
 
   private intern(anchors: ReadonlyMap<string, { readonly resource: string; readonly schema: JsonObject }>, recursive: Bindings['recursive']): Bindings {
-    const key = [...[...anchors].map(([name, { resource }]) => `${name}=${resource}`).sort(), `#recursive=${recursive?.resource ?? ''}`].join('\n');
+    const names = anchors.size === 0 ? '' : `${[...anchors].map(([name, { resource }]) => `${name}=${resource}`).sort().join('\n')}\n`;
+    const key = `${names}#recursive=${recursive?.resource ?? ''}`;
     const known = this.interned.get(key);
     if (known !== undefined) return known;
     const bindings: Bindings = { key, anchors, ...(recursive === undefined ? {} : { recursive }) };

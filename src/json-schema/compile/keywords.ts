@@ -8,8 +8,11 @@ export const Has = {
   NUMBER: 8,
   /** `$id`/`id`, `title`, `description`, `default`: the annotations the comparison reads. */
   ANNOTATION: 16,
-  /** Keywords the compiler reads beside the families: `type`, `$ref`, combinators, `enum`, `definitions`… */
-  OTHER: 32,
+  TYPE: 32,
+  /** `$ref`, `$dynamicRef`, `$recursiveRef`. */
+  REFERENCE: 64,
+  /** `enum`, `const`, `not`, `allOf`/`anyOf`/`oneOf`, `if`, and the definition containers. */
+  APPLICATOR: 128,
 } as const;
 
 const GROUPS: ReadonlyArray<readonly [number, readonly string[]]> = [
@@ -18,7 +21,9 @@ const GROUPS: ReadonlyArray<readonly [number, readonly string[]]> = [
   [Has.STRING, ['minLength', 'maxLength', 'pattern', 'format']],
   [Has.NUMBER, ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf']],
   [Has.ANNOTATION, ['$id', 'id', 'title', 'description', 'default']],
-  [Has.OTHER, ['type', '$ref', '$dynamicRef', '$recursiveRef', 'enum', 'const', 'not', 'allOf', 'anyOf', 'oneOf', 'if', 'definitions', '$defs']],
+  [Has.TYPE, ['type']],
+  [Has.REFERENCE, ['$ref', '$dynamicRef', '$recursiveRef']],
+  [Has.APPLICATOR, ['enum', 'const', 'not', 'allOf', 'anyOf', 'oneOf', 'if', 'definitions', '$defs']],
 ];
 
 /** Keyword → its group's bit; every other key (unknown keywords, `$comment`, `then` without `if`…) reads as 0. */

@@ -1,3 +1,6 @@
+import { jsonEqual } from '../../util/json-equal.js';
+import { isJsonObject } from '../../util/json.js';
+import type { JsonObject, JsonValue } from '../../util/json.js';
 import type { JsonNode, ObjectNode } from '../model.js';
 import { acceptsEverything, compareSchemas, sameSchemas } from './compare.js';
 import { compareExtra, objectModel } from './content-model.js';
@@ -23,16 +26,7 @@ export function compareObjects(s: DiffSession, o: ObjectNode, u: ObjectNode): Di
   ];
   const originalRequired = new Set(o.required);
   const updateRequired = new Set(u.required);
-  for (const [name, before] of o.properties) {
-    const after = u.properties.get(name);
-    if (after === undefined) out.push(...propertyRemoved(s, name, before, u));
-    else {
-      // Most properties of two versions are written alike: neither a pointer nor a list is made for them.
-      if (!sameSchemas(s, before, after)) out.push(...compareSchemas(s, at('', 'properties', name), before, after));
-      if (originalRequired.has(name) !== updateRequired.has(name)) out.push(requiredChange(name, after, updateRequired.has(name)));
-    }
-  }
-  for (const [name, after] of u.properties) if (!o.properties.has(name)) out.push(...propertyAdded(s, name, after, o, updateRequired.has(name)));
+  compareDeclared(s, o, u, originalRequired, updateRequired, out);
   if (s.sound) {
     // A name the update requires without declaring it: old instances may lack it (Confluent's vector "Detect required array to be changed" misses this).
     for (const name of u.required) if (!originalRequired.has(name) && !u.properties.has(name)) out.push(difference(T.REQUIRED_ATTRIBUTE_ADDED, at('', 'required', name)));
@@ -43,6 +37,50 @@ export function compareObjects(s: DiffSession, o: ObjectNode, u: ObjectNode): Di
 }
 
 /** A property both declare, required by one of them only. */
+/** Each property both declare, then those only one of them declares. */
+function compareDeclared(s: DiffSession, o: ObjectNode, u: ObjectNode, originalRequired: ReadonlySet<string>, updateRequired: ReadonlySet<string>, out: Difference[]): void {
+  const written = s.history === undefined ? writtenProperties(o, u) : undefined;
+  for (const [name, before] of o.properties) {
+    // Most properties of two versions are written alike: nothing of them is read but their JSON.
+    const alike = written?.alike(name) ?? false;
+    const after = alike && originalRequired.has(name) === updateRequired.has(name) ? undefined : u.properties.get(name);
+    if (alike && after === undefined) continue;
+    if (after === undefined) out.push(...propertyRemoved(s, name, before, u));
+    else {
+      if (!alike && !sameSchemas(s, before, after)) out.push(...compareSchemas(s, at('', 'properties', name), before, after));
+      if (originalRequired.has(name) !== updateRequired.has(name)) out.push(requiredChange(name, after, updateRequired.has(name)));
+    }
+  }
+  for (const [name, after] of u.properties) if (!o.properties.has(name)) out.push(...propertyAdded(s, name, after, o, updateRequired.has(name)));
+}
+
+/**
+ * The written `properties` of two reference-free objects of one draft, whose properties are then
+ * reference-free too: equal JSON there means equal schemas (compare.ts's shortcut), found without
+ * reading the compiled nodes, which a check of freshly parsed schemas would fetch from memory for nothing.
+ */
+function writtenProperties(o: ObjectNode, u: ObjectNode): WrittenProperties | undefined {
+  if (o.draft !== u.draft || o.content?.referenceFree !== true || u.content?.referenceFree !== true) return undefined;
+  const left = ownValue(o.content.raw, 'properties');
+  const right = ownValue(u.content.raw, 'properties');
+  return isJsonObject(left) && isJsonObject(right) ? new WrittenProperties(left, right) : undefined;
+}
+
+class WrittenProperties {
+  constructor(private readonly left: JsonObject, private readonly right: JsonObject) {}
+
+  /** Is property `name` written alike on both sides (so declared by both)? */
+  alike(name: string): boolean {
+    const left = ownValue(this.left, name);
+    const right = ownValue(this.right, name);
+    return left !== undefined && right !== undefined && jsonEqual(left, right);
+  }
+}
+
+function ownValue(object: JsonObject, key: string): JsonValue | undefined {
+  return Object.hasOwn(object, key) ? object[key] : undefined;
+}
+
 function requiredChange(name: string, after: JsonNode, nowRequired: boolean): Difference {
   const pointer = at('', 'required', name);
   if (nowRequired) return difference(hasDefault(after) ? T.REQUIRED_ATTRIBUTE_WITH_DEFAULT_ADDED : T.REQUIRED_ATTRIBUTE_ADDED, pointer);
