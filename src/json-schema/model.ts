@@ -1,4 +1,5 @@
 import type { SchemaContent } from './compile/content.js';
+import type { PropertyTexts } from './compile/property-texts.js';
 import type { JsonValue } from '../util/json.js';
 
 /** JSON Schema drafts this library reads, named by their `$schema` dialects. */
@@ -69,6 +70,8 @@ export interface ObjectNode extends NodeBase {
   /** `dependencies` (drafts 4-7) or `dependentRequired` + `dependentSchemas` (2019-09 on), by property name. */
   readonly dependencies: ReadonlyMap<string, Dependency>;
   readonly propertyNames?: JsonNode;
+  /** The properties as lists of names and texts, built when a history check first compares this node (a cache). */
+  readonly propertyTexts: PropertyTexts;
 }
 
 export interface PatternProperty {

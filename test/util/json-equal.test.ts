@@ -26,6 +26,17 @@ describe('jsonEqual: deep equality of JSON values, whatever their keys', () => {
     expect(jsonEqual([1, [2]], [1, [2, 3]])).toBe(false);
   });
 
+  it('refuses a small object against a wide one without listing the wide one\'s keys', () => {
+    const wide = Object.fromEntries(Array.from({ length: 50_000 }, (_, i) => [`p${i}`, i]));
+    let listed = 0;
+    const watched = new Proxy(wide, { ownKeys: (target) => (listed++, Reflect.ownKeys(target)) });
+    expect(jsonEqual({ k: 1, p1: 1 }, watched)).toBe(false);
+    expect(listed).toBe(0);
+    // Equal so far on every key of the small one: the key counts then decide.
+    expect(jsonEqual({ p1: 1 }, watched)).toBe(false);
+    expect(jsonEqual(wide, { ...wide })).toBe(true);
+  });
+
   it('lets a JSON Schema whose enum and const hold such objects be checked', () => {
     const old: object = { type: 'object', properties: { p: { enum: [{ valueOf: 1 }, { toString: 'a' }] } } };
     const narrowed = { type: 'object', properties: { p: { enum: [{ valueOf: 1 }] } } };

@@ -2,6 +2,7 @@ import type { JsonObject, JsonValue } from '../../util/json.js';
 import { atLeast } from '../drafts.js';
 import type { Annotations, ArrayNode, Dependency, Draft, Extra, JsonNode, NumberNode, ObjectNode, PatternProperty, StringNode } from '../model.js';
 import { JsonSchemaParseRule } from '../parse-rules.js';
+import { PropertyTexts } from './property-texts.js';
 import type { KeywordReader } from './reader.js';
 
 /** Compiles the sub-schema `raw` found under `keyword` of the current node (and under `token` inside it: a name, an index). */
@@ -62,14 +63,16 @@ export function objectNode(input: FamilyInput, requiresObject: boolean): ObjectN
   const patterns = patternProperties(input);
   const dependencyMap = dependencies(input);
   const propertyNames = reader.has('propertyNames') && atLeast(draft, 'draft-06') ? sub(reader.value('propertyNames') as JsonValue, 'propertyNames') : undefined;
+  const properties = schemaMap(input, 'properties');
   const node: Building<ObjectNode> = {
     kind: 'object', pointer: reader.pointer, annotations, draft, requiresObject,
-    properties: schemaMap(input, 'properties'),
+    properties,
     required: reader.stringArray('required') ?? [],
     additionalProperties: extra(input, 'additionalProperties'),
     patternProperties: patterns,
     unevaluatedProperties: atLeast(draft, '2019-09') ? extra(input, 'unevaluatedProperties') : { kind: 'absent' },
     dependencies: dependencyMap,
+    propertyTexts: new PropertyTexts(properties, draft),
   };
   const minProperties = reader.count('minProperties');
   if (minProperties !== undefined) node.minProperties = minProperties;

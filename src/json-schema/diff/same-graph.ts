@@ -20,8 +20,8 @@ export function sameGraph(a: JsonNode, b: JsonNode): boolean {
   return sameNode(a, b);
 }
 
-/** Where a node sits and how it is reached, not what it means: `target` is followed through `deref`, `content` is the raw JSON with its caches. */
-const SKIPPED: ReadonlySet<string> = new Set(['pointer', 'target', 'content']);
+/** Where a node sits and how it is reached, not what it means: `target` is followed through `deref`, `content` is the raw JSON with its caches, `propertyTexts` a cache. */
+const SKIPPED: ReadonlySet<string> = new Set(['pointer', 'target', 'content', 'propertyTexts']);
 
 function isNode(value: object): value is JsonNode {
   return 'kind' in value && 'draft' in value && 'annotations' in value;

@@ -11,6 +11,15 @@ import type { Difference } from './session.js';
 export class SharedResults {
   /** Draft → original's text → update's text → differences; the texts are kept on the nodes, so their hashes are computed once. */
   private readonly results = new Map<Draft, Map<string, Map<string, readonly Difference[]>>>();
+  private readonly texts = new Map<string, string>();
+
+  /** One string for equal texts met in this history, so that property lists compare them by identity (compile/property-texts.ts). */
+  readonly intern = (text: string): string => {
+    const known = this.texts.get(text);
+    if (known !== undefined) return known;
+    this.texts.set(text, text);
+    return text;
+  };
 
   get(original: JsonNode, update: JsonNode): readonly Difference[] | undefined {
     const texts = textsOf(original, update);

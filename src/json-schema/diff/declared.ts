@@ -1,0 +1,144 @@
+import { jsonEqual } from '../../util/json-equal.js';
+import { isJsonObject } from '../../util/json.js';
+import type { JsonObject, JsonValue } from '../../util/json.js';
+import type { PropertyList } from '../compile/property-texts.js';
+import type { JsonNode, ObjectNode } from '../model.js';
+import { acceptsEverything, compareSchemas, sameSchemas } from './compare.js';
+import { objectModel } from './content-model.js';
+import { DiffSession, at, deref, difference } from './session.js';
+import type { Difference } from './session.js';
+import { JsonDifferenceType as T } from './types.js';
+
+/** Which names each object requires. */
+interface Required {
+  readonly original: ReadonlySet<string>;
+  readonly update: ReadonlySet<string>;
+}
+
+/**
+ * ObjectSchemaDiff's property loops: each property both objects declare is compared, then those
+ * only one declares. Most properties of two versions are written alike, and those are recognised
+ * without reading their nodes: in a history check by the objects' property lists (compared
+ * position by position), otherwise by the written JSON of two reference-free objects.
+ */
+export function compareDeclared(s: DiffSession, o: ObjectNode, u: ObjectNode, required: Required, out: Difference[]): void {
+  if (s.history !== undefined && o.draft === u.draft) {
+    compareListed(s, o, u, o.propertyTexts.read(s.history.intern), u.propertyTexts.read(s.history.intern), required, out);
+    return;
+  }
+  const written = writtenProperties(o, u);
+  for (const [name, before] of o.properties) {
+    if (written?.alike(name) === true) requiredChange(name, u, required, out);
+    else compareNamed(s, name, before, u, required, out);
+  }
+  for (const [name, after] of u.properties) if (!o.properties.has(name)) out.push(...propertyAdded(s, name, after, o, required.update.has(name)));
+}
+
+/** The property lists of a history check: names at the same place with the same (interned) text are alike. */
+function compareListed(s: DiffSession, o: ObjectNode, u: ObjectNode, left: PropertyList, right: PropertyList, required: Required, out: Difference[]): void {
+  let aligned = 0;
+  for (let i = 0; i < left.names.length; i++) {
+    const name = left.names[i] as string;
+    if (right.names[i] === name) {
+      aligned++;
+      const text = left.texts[i];
+      if (text !== undefined && text === right.texts[i]) {
+        requiredChange(name, u, required, out);
+        continue;
+      }
+    }
+    compareNamed(s, name, o.properties.get(name) as JsonNode, u, required, out);
+  }
+  // When the update lists every name of the original first, in its order, the rest are the added ones.
+  if (aligned === left.names.length) {
+    for (let j = aligned; j < right.names.length; j++) {
+      const name = right.names[j] as string;
+      out.push(...propertyAdded(s, name, u.properties.get(name) as JsonNode, o, required.update.has(name)));
+    }
+  } else {
+    for (const [name, after] of u.properties) if (!o.properties.has(name)) out.push(...propertyAdded(s, name, after, o, required.update.has(name)));
+  }
+}
+
+/** A property the original declares: removed, or compared with the update's. */
+function compareNamed(s: DiffSession, name: string, before: JsonNode, u: ObjectNode, required: Required, out: Difference[]): void {
+  const after = u.properties.get(name);
+  if (after === undefined) {
+    out.push(...propertyRemoved(s, name, before, u));
+    return;
+  }
+  if (!sameSchemas(s, before, after)) out.push(...compareSchemas(s, at('', 'properties', name), before, after));
+  requiredChange(name, u, required, out);
+}
+
+/** A property both declare, required by one of them only. */
+function requiredChange(name: string, u: ObjectNode, required: Required, out: Difference[]): void {
+  const nowRequired = required.update.has(name);
+  if (required.original.has(name) === nowRequired) return;
+  const pointer = at('', 'required', name);
+  if (!nowRequired) out.push(difference(T.REQUIRED_ATTRIBUTE_REMOVED, pointer));
+  else out.push(difference(hasDefault(u.properties.get(name) as JsonNode) ? T.REQUIRED_ATTRIBUTE_WITH_DEFAULT_ADDED : T.REQUIRED_ATTRIBUTE_ADDED, pointer));
+}
+
+/**
+ * The written `properties` of two reference-free objects of one draft, whose properties are then
+ * reference-free too: equal JSON there means equal schemas (compare.ts's shortcut), found without
+ * reading the compiled nodes, which a check of freshly parsed schemas would fetch from memory for nothing.
+ */
+function writtenProperties(o: ObjectNode, u: ObjectNode): WrittenProperties | undefined {
+  if (o.draft !== u.draft || o.content?.referenceFree !== true || u.content?.referenceFree !== true) return undefined;
+  const left = ownValue(o.content.raw, 'properties');
+  const right = ownValue(u.content.raw, 'properties');
+  return isJsonObject(left) && isJsonObject(right) ? new WrittenProperties(left, right) : undefined;
+}
+
+class WrittenProperties {
+  constructor(private readonly left: JsonObject, private readonly right: JsonObject) {}
+
+  /** Is property `name` written alike on both sides (so declared by both)? */
+  alike(name: string): boolean {
+    const left = ownValue(this.left, name);
+    const right = ownValue(this.right, name);
+    return left !== undefined && right !== undefined && jsonEqual(left, right);
+  }
+}
+
+function ownValue(object: JsonObject, key: string): JsonValue | undefined {
+  return Object.hasOwn(object, key) ? object[key] : undefined;
+}
+
+function hasDefault(node: JsonNode): boolean {
+  return node.annotations.hasDefault || deref(node).annotations.hasDefault;
+}
+
+/** A property only the update declares: the original's content model decides (old data may already hold that name). */
+function propertyAdded(s: DiffSession, name: string, after: JsonNode, o: ObjectNode, required: boolean): Difference[] {
+  const pointer = at('', 'properties', name);
+  const model = objectModel(o, name);
+  if (model.kind === 'open') {
+    if (acceptsEverything(after)) return [difference(T.PROPERTY_WITH_EMPTY_SCHEMA_ADDED_TO_OPEN_CONTENT_MODEL, pointer)];
+    if (!required) return [difference(T.OPTIONAL_PROPERTY_ADDED_TO_OPEN_CONTENT_MODEL, pointer)];
+    return [difference(hasDefault(after) ? T.REQUIRED_PROPERTY_WITH_DEFAULT_ADDED_TO_OPEN_CONTENT_MODEL : T.REQUIRED_PROPERTY_ADDED_TO_OPEN_CONTENT_MODEL, pointer)];
+  }
+  const out: Difference[] = [];
+  if (model.kind === 'partial') {
+    const covered = compareSchemas(s, pointer, model.covering, after);
+    out.push(...covered, difference(s.isCompatible(covered) ? T.PROPERTY_ADDED_IS_COVERED_BY_PARTIALLY_OPEN_CONTENT_MODEL : T.PROPERTY_ADDED_NOT_COVERED_BY_PARTIALLY_OPEN_CONTENT_MODEL, pointer));
+  }
+  if (!required) out.push(difference(T.OPTIONAL_PROPERTY_ADDED_TO_UNOPEN_CONTENT_MODEL, pointer));
+  else out.push(difference(hasDefault(after) ? T.REQUIRED_PROPERTY_WITH_DEFAULT_ADDED_TO_UNOPEN_CONTENT_MODEL : T.REQUIRED_PROPERTY_ADDED_TO_UNOPEN_CONTENT_MODEL, pointer));
+  return out;
+}
+
+/** A property only the original declares: the update's content model decides whether old values still pass. */
+function propertyRemoved(s: DiffSession, name: string, before: JsonNode, u: ObjectNode): Difference[] {
+  const pointer = at('', 'properties', name);
+  const model = objectModel(u, name);
+  if (model.kind === 'open') return [difference(T.PROPERTY_REMOVED_FROM_OPEN_CONTENT_MODEL, pointer)];
+  if (model.kind === 'partial') {
+    const covered = compareSchemas(s, pointer, before, model.covering);
+    return [...covered, difference(s.isCompatible(covered) ? T.PROPERTY_REMOVED_IS_COVERED_BY_PARTIALLY_OPEN_CONTENT_MODEL : T.PROPERTY_REMOVED_NOT_COVERED_BY_PARTIALLY_OPEN_CONTENT_MODEL, pointer)];
+  }
+  return [difference(deref(before).kind === 'false' ? T.PROPERTY_WITH_FALSE_REMOVED_FROM_CLOSED_CONTENT_MODEL : T.PROPERTY_REMOVED_FROM_CLOSED_CONTENT_MODEL, pointer)];
+}
+
