@@ -8,6 +8,7 @@ import { CheckTooDeepError } from '../errors.js';
 import type { Explanation, Finding, PairResult } from '../result.js';
 import { jsonEqual } from '../util/json-equal.js';
 import { isJsonObject } from '../util/json.js';
+import { ownValue } from '../util/own.js';
 import type { JsonValue } from '../util/json.js';
 import { booleanOption, choiceOption } from '../util/options.js';
 import { compareSchemas } from './diff/compare.js';
@@ -126,7 +127,8 @@ export class JsonSchemaChecker implements SchemaChecker<JsonTypeSchema> {
   /** Confluent de-duplicates JSON schemas by their canonical text and references: the same documents whatever the key order. */
   isIdentical(a: JsonTypeSchema, b: JsonTypeSchema): boolean {
     if (a.kind === 'avro' && b.kind === 'avro') return this.avro.isIdentical(a.avro, b.avro);
-    return a.kind === 'json-schema' && b.kind === 'json-schema' && jsonEqual(a.raw, b.raw) && jsonEqual(a.references, b.references);
+    if (a.kind !== 'json-schema' || b.kind !== 'json-schema' || rootPropertiesDiffer(a, b)) return false;
+    return jsonEqual(a.raw, b.raw) && jsonEqual(a.references, b.references);
   }
 
   describe(finding: Finding, roles: Roles): string {
@@ -159,6 +161,21 @@ function compareWithinStack(session: DiffSession, original: JsonSchemaDocument, 
     if (error instanceof RangeError) throw new CheckTooDeepError('the two JSON Schemas nest too deeply for the comparison (references that lead through very long chains of distinct definitions)');
     throw error;
   }
+}
+
+/**
+ * A written property of two object roots that differs, looked for in the order of the compiled map:
+ * a history check asks whether the candidate is identical to each of its versions, and listing the
+ * keys of a wide `properties` (as a whole-document comparison starts by doing) would cost each of
+ * them the width of the schema, where the first changed property usually comes early.
+ */
+function rootPropertiesDiffer(a: JsonSchemaDocument, b: JsonSchemaDocument): boolean {
+  if (a.root.kind !== 'object' || b.root.kind !== 'object' || !isJsonObject(a.raw) || !isJsonObject(b.raw)) return false;
+  const left = ownValue(a.raw, 'properties');
+  const right = ownValue(b.raw, 'properties');
+  if (!isJsonObject(left) || !isJsonObject(right)) return false;
+  for (const name of a.root.properties.keys()) if (!jsonEqual(ownValue(left, name), ownValue(right, name))) return true;
+  return false;
 }
 
 /** The JSON text length of a document and its named references. */

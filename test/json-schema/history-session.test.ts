@@ -40,11 +40,11 @@ describe('JSON Schema history session', () => {
     const shapes = (n: number): object => {
       const names = Array.from({ length: 8 }, (_, i) => `q${i}`);
       const order = n % 3 === 0 ? names : n % 3 === 1 ? [...names].reverse() : names.filter((_, i) => i !== n % 8);
-      const schemaOf = (name: string, i: number): object | boolean => (i === 5 ? n % 2 === 0 : i === 6 ? { $ref: '#/definitions/shared' } : { type: i % 2 ? 'integer' : 'string', ...(i === n % 8 ? { maximum: n } : {}) });
+      const schemaOf = (i: number): object | boolean => (i === 5 ? n % 2 === 0 : i === 6 ? { $ref: '#/definitions/shared' } : { type: i % 2 ? 'integer' : 'string', ...(i === n % 8 ? { maximum: n } : {}) });
       return {
         type: 'object',
         definitions: { shared: { type: 'string', maxLength: 3 + (n % 3) } },
-        properties: Object.fromEntries([...order.map((name) => [name, schemaOf(name, Number(name.slice(1)))]), ...(n % 4 === 0 ? [[`extra${n}`, { type: 'string', default: 'x' }]] : [])]),
+        properties: Object.fromEntries([...order.map((name) => [name, schemaOf(Number(name.slice(1)))]), ...(n % 4 === 0 ? [[`extra${n}`, { type: 'string', default: 'x' }]] : [])]),
         required: n % 5 === 0 ? ['q0', `extra${n}`] : ['q0', `q${1 + (n % 3)}`],
         additionalProperties: n % 2 === 0,
       };

@@ -1,6 +1,7 @@
 import { jsonEqual } from '../../util/json-equal.js';
 import { isJsonObject } from '../../util/json.js';
-import type { JsonObject, JsonValue } from '../../util/json.js';
+import { ownValue } from '../../util/own.js';
+import type { JsonObject } from '../../util/json.js';
 import type { PropertyList } from '../compile/property-texts.js';
 import type { JsonNode, ObjectNode } from '../model.js';
 import { acceptsEverything, compareSchemas, sameSchemas } from './compare.js';
@@ -101,10 +102,6 @@ class WrittenProperties {
     const right = ownValue(this.right, name);
     return left !== undefined && right !== undefined && jsonEqual(left, right);
   }
-}
-
-function ownValue(object: JsonObject, key: string): JsonValue | undefined {
-  return Object.hasOwn(object, key) ? object[key] : undefined;
 }
 
 function hasDefault(node: JsonNode): boolean {
