@@ -64,15 +64,16 @@ export function objectNode(input: FamilyInput, requiresObject: boolean): ObjectN
   const dependencyMap = dependencies(input);
   const propertyNames = reader.has('propertyNames') && atLeast(draft, 'draft-06') ? sub(reader.value('propertyNames') as JsonValue, 'propertyNames') : undefined;
   const properties = schemaMap(input, 'properties');
+  const required = reader.stringArray('required') ?? [];
   const node: Building<ObjectNode> = {
     kind: 'object', pointer: reader.pointer, annotations, draft, requiresObject,
     properties,
-    required: reader.stringArray('required') ?? [],
+    required,
     additionalProperties: extra(input, 'additionalProperties'),
     patternProperties: patterns,
     unevaluatedProperties: atLeast(draft, '2019-09') ? extra(input, 'unevaluatedProperties') : { kind: 'absent' },
     dependencies: dependencyMap,
-    propertyTexts: new PropertyTexts(properties, draft),
+    propertyTexts: new PropertyTexts(properties, required, draft),
   };
   const minProperties = reader.count('minProperties');
   if (minProperties !== undefined) node.minProperties = minProperties;

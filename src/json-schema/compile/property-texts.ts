@@ -5,6 +5,8 @@ export interface PropertyList {
   readonly names: readonly string[];
   /** The text of the schema each property's `$ref`s end at, when it is reference-free and of the object's draft. */
   readonly texts: readonly (string | undefined)[];
+  /** Whether the object requires each one. */
+  readonly required: readonly boolean[];
 }
 
 /**
@@ -18,6 +20,7 @@ export class PropertyTexts {
 
   constructor(
     private readonly properties: ReadonlyMap<string, JsonNode>,
+    private readonly requiredNames: readonly string[],
     private readonly draft: Draft,
   ) {}
 
@@ -25,6 +28,7 @@ export class PropertyTexts {
     if (this.list !== undefined) return this.list;
     const names: string[] = [];
     const texts: Array<string | undefined> = [];
+    const requiredSet = new Set(this.requiredNames);
     for (const [name, node] of this.properties) {
       let target = node;
       while (target.kind === 'ref') target = target.target();
@@ -32,6 +36,6 @@ export class PropertyTexts {
       names.push(name);
       texts.push(text === undefined ? undefined : intern(text));
     }
-    return (this.list = { names, texts });
+    return (this.list = { names, texts, required: names.map((name) => requiredSet.has(name)) });
   }
 }

@@ -10,10 +10,20 @@ import { DiffSession, at, deref, difference } from './session.js';
 import type { Difference } from './session.js';
 import { JsonDifferenceType as T } from './types.js';
 
-/** Which names each object requires. */
-interface Required {
-  readonly original: ReadonlySet<string>;
-  readonly update: ReadonlySet<string>;
+/** Which names each object of a pair requires, as sets built only when first asked (a history check of alike objects never asks). */
+export class Required {
+  private originalSet: ReadonlySet<string> | undefined;
+  private updateSet: ReadonlySet<string> | undefined;
+
+  constructor(private readonly o: ObjectNode, private readonly u: ObjectNode) {}
+
+  get original(): ReadonlySet<string> {
+    return (this.originalSet ??= new Set(this.o.required));
+  }
+
+  get update(): ReadonlySet<string> {
+    return (this.updateSet ??= new Set(this.u.required));
+  }
 }
 
 /**
@@ -44,7 +54,7 @@ function compareListed(s: DiffSession, o: ObjectNode, u: ObjectNode, left: Prope
       aligned++;
       const text = left.texts[i];
       if (text !== undefined && text === right.texts[i]) {
-        requiredChange(name, u, required, out);
+        if (left.required[i] !== right.required[i]) requiredChange(name, u, required, out);
         continue;
       }
     }

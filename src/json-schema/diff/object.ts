@@ -1,7 +1,7 @@
 import type { JsonNode, ObjectNode } from '../model.js';
 import { acceptsEverything, compareSchemas } from './compare.js';
 import { compareExtra } from './content-model.js';
-import { compareDeclared } from './declared.js';
+import { Required, compareDeclared } from './declared.js';
 import { compareDependencies, comparePatternProperties } from './object-extras.js';
 import { compareBound, requirementAdded } from './scalars.js';
 import { DiffSession, at, difference } from './session.js';
@@ -22,11 +22,11 @@ export function compareObjects(s: DiffSession, o: ObjectNode, u: ObjectNode): Di
     ...compareExtra('UNEVALUATED_PROPERTIES', '/unevaluatedProperties', o.unevaluatedProperties, u.unevaluatedProperties, compare),
     ...compareDependencies(s, o, u),
   ];
-  const originalRequired = new Set(o.required);
-  compareDeclared(s, o, u, { original: originalRequired, update: new Set(u.required) }, out);
+  const required = new Required(o, u);
+  compareDeclared(s, o, u, required, out);
   if (s.sound) {
     // A name the update requires without declaring it: old instances may lack it (Confluent's vector "Detect required array to be changed" misses this).
-    for (const name of u.required) if (!originalRequired.has(name) && !u.properties.has(name)) out.push(difference(T.REQUIRED_ATTRIBUTE_ADDED, at('', 'required', name)));
+    for (const name of u.required) if (!u.properties.has(name) && !required.original.has(name)) out.push(difference(T.REQUIRED_ATTRIBUTE_ADDED, at('', 'required', name)));
     out.push(...comparePropertyNames(s, o, u));
     out.push(...comparePatternProperties(s, o, u));
   }
