@@ -37,3 +37,11 @@ const history = compareFresh(
 console.log('JSON Schema history: a candidate parsed just before, BACKWARD_TRANSITIVE against 1,000 stored versions');
 console.log('  yardstick: one cold pair (the 200-property pair parsed just before, checked once with checkCompatibility) = 1×');
 console.log(`  the 1,000-version check                   ${formatRatio(history.history.ratio)}   ${atMost('JSON Schema 1,000-version history / cold pair', history.history.ratio, 100, history.history.spread)}`);
+// The same check against JSON.parse of the pair's two texts: a yardstick that does not move when the
+// cold pair gets cheaper, so that before/after figures of the history compare.
+const absolute = compareFresh(
+  { prepare: () => undefined, run: () => { JSON.parse(textV1); JSON.parse(textV2); }, count: 200 },
+  { history: { prepare: () => parseSchema('JSON', textV2), run: (fresh) => checkCompatibility('BACKWARD_TRANSITIVE', fresh, stored), count: 1 } },
+  { rounds: 7 },
+);
+console.log(`  the same, against JSON.parse of the two texts   ${formatRatio(absolute.history.ratio)}   (noise ±${absolute.history.spread.toFixed(1)})`);

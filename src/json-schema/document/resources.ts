@@ -26,7 +26,7 @@ export interface ResourceIndex {
   readonly resources: Map<string, JsonValue>;
   /** `resource#anchor` → raw schema. */
   readonly anchors: Map<string, JsonValue>;
-  /** Raw object → the scope it sits in (first place seen); one scope object per resource, not per schema. */
+  /** Raw object → the scope it sits in (a document is a tree: each object has one); one scope object per resource, not per schema. */
   readonly scopes: Map<JsonObject, Scope>;
   /** Document pointers of resource roots and anchored schemas (other pointers are known to whoever walks to them). */
   readonly pointers: Map<JsonObject, string>;
@@ -69,6 +69,8 @@ export function indexDocument(index: ResourceIndex, root: JsonValue, base: strin
   walk.visit(root, { base, input, draft }, true, 0);
 }
 
+const DOLLAR = 0x24;
+
 class DocumentWalk {
   /** Tokens from the document root to the value being visited. */
   private readonly path: Array<string | number> = [];
@@ -83,10 +85,14 @@ class DocumentWalk {
       for (let i = 0; i < value.length; i++) this.child(value[i] as JsonValue, i, outer, depth);
       return;
     }
-    if (!isJsonObject(value) || this.index.scopes.has(value)) return;
-    const scope = this.scopeOf(value, outer, isRoot);
+    // A document is a tree (parsed text, or a copy of the caller's object): each object is met once.
+    if (!isJsonObject(value)) return;
+    const keys = Object.keys(value);
+    // Only `$id`/`id`, anchors and `$ref` (which voids a sibling `$id` before 2019-09) name anything: most objects have none.
+    const names = isRoot || keys.some((key) => key.charCodeAt(0) === DOLLAR || key === 'id');
+    const scope = names ? this.scopeOf(value, outer, isRoot) : outer;
     this.index.scopes.set(value, scope);
-    for (const key of Object.keys(value)) {
+    for (const key of keys) {
       // Values of these keywords are data, never schemas: only checked as JSON.
       if (key === 'enum' || key === 'const' || key === 'default' || key === 'examples') this.data(value[key] as JsonValue, key, depth);
       else this.child(value[key] as JsonValue, key, scope, depth);
