@@ -57,8 +57,10 @@ describe('the tarball', () => {
       'package.json',
     ].sort());
     // 0.1.0: about 430 KB packed, 1.7 MB unpacked (issue 14; 1.69 MB and 6.8 MB with source maps and a second core in the CLI).
+    // 2.08 MB before issue 17's JSON Schema speed work, 2.11 MB after it (the index walk's checks, the property
+    // lists, the declared-property module: about 12 KB in each of the ESM and CommonJS builds of the core).
     expect(packed.size).toBeLessThan(550_000);
-    expect(packed.unpackedSize).toBeLessThan(2_100_000);
+    expect(packed.unpackedSize).toBeLessThan(2_150_000);
     // The CLI imports the library by package name: no copy of the core (720 KB when it carried one).
     const cli = packed.files.find((file) => file.path === 'dist/cli.js');
     expect(cli?.size).toBeLessThan(150_000);

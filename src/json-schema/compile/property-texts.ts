@@ -7,6 +7,8 @@ export interface PropertyList {
   readonly texts: readonly (string | undefined)[];
   /** Whether the object requires each one. */
   readonly required: readonly boolean[];
+  /** Whether each one is written in place (not a `$ref`): only such pairs share results between versions. */
+  readonly direct: readonly boolean[];
 }
 
 /**
@@ -29,13 +31,15 @@ export class PropertyTexts {
     const names: string[] = [];
     const texts: Array<string | undefined> = [];
     const requiredSet = new Set(this.requiredNames);
+    const direct: boolean[] = [];
     for (const [name, node] of this.properties) {
+      direct.push(node.kind !== 'ref');
       let target = node;
       while (target.kind === 'ref') target = target.target();
       const text = target.draft === this.draft ? target.content?.text() : undefined;
       names.push(name);
       texts.push(text === undefined ? undefined : intern(text));
     }
-    return (this.list = { names, texts, required: names.map((name) => requiredSet.has(name)) });
+    return (this.list = { names, texts, required: names.map((name) => requiredSet.has(name)), direct });
   }
 }

@@ -39,8 +39,7 @@ export function compareDeclared(s: DiffSession, o: ObjectNode, u: ObjectNode, re
   }
   const written = writtenProperties(o, u);
   for (const [name, before] of o.properties) {
-    if (written?.alike(name) === true) requiredChange(name, u, required, out);
-    else compareNamed(s, name, before, u, required, out);
+    if (written?.alike(name) === true || compareNamed(s, name, before, u, out)) requiredChange(name, u, required.original.has(name), required.update.has(name), out);
   }
   for (const [name, after] of u.properties) if (!o.properties.has(name)) out.push(...propertyAdded(s, name, after, o, required.update.has(name)));
 }
@@ -50,42 +49,55 @@ function compareListed(s: DiffSession, o: ObjectNode, u: ObjectNode, left: Prope
   let aligned = 0;
   for (let i = 0; i < left.names.length; i++) {
     const name = left.names[i] as string;
-    if (right.names[i] === name) {
-      aligned++;
-      const text = left.texts[i];
-      if (text !== undefined && text === right.texts[i]) {
-        if (left.required[i] !== right.required[i]) requiredChange(name, u, required, out);
-        continue;
-      }
+    const inPlace = right.names[i] === name;
+    if (inPlace) aligned++;
+    if ((inPlace && alikeOrShared(s, o, left, right, i, name, out)) || compareNamed(s, name, o.properties.get(name) as JsonNode, u, out)) {
+      requiredChange(name, u, left.required[i] === true, inPlace ? right.required[i] === true : required.update.has(name), out);
     }
-    compareNamed(s, name, o.properties.get(name) as JsonNode, u, required, out);
   }
   // When the update lists every name of the original first, in its order, the rest are the added ones.
   if (aligned === left.names.length) {
     for (let j = aligned; j < right.names.length; j++) {
       const name = right.names[j] as string;
-      out.push(...propertyAdded(s, name, u.properties.get(name) as JsonNode, o, required.update.has(name)));
+      out.push(...propertyAdded(s, name, u.properties.get(name) as JsonNode, o, right.required[j] === true));
     }
   } else {
     for (const [name, after] of u.properties) if (!o.properties.has(name)) out.push(...propertyAdded(s, name, after, o, required.update.has(name)));
   }
 }
 
-/** A property the original declares: removed, or compared with the update's. */
-function compareNamed(s: DiffSession, name: string, before: JsonNode, u: ObjectNode, required: Required, out: Difference[]): void {
+/**
+ * The `i`-th property of both lists, told from the lists alone: written alike (nothing to report),
+ * or a pair of written-in-place schemas whose result another version of the history already found
+ * (reported here as compareSchemas would report it). False when the nodes must be compared.
+ */
+function alikeOrShared(s: DiffSession, o: ObjectNode, left: PropertyList, right: PropertyList, i: number, name: string, out: Difference[]): boolean {
+  const text = left.texts[i];
+  const other = right.texts[i];
+  if (text === undefined || other === undefined) return false;
+  if (text === other) return true;
+  const known = left.direct[i] === true && right.direct[i] === true ? s.history?.known(o.draft, text, other) : undefined;
+  if (known === undefined) return false;
+  s.budget.spend();
+  const pointer = at('', 'properties', name);
+  for (const found of known) out.push(difference(found.type, pointer + found.pointer));
+  return true;
+}
+
+/** A property the original declares: removed (false), or compared with the update's (true: both declare it). */
+function compareNamed(s: DiffSession, name: string, before: JsonNode, u: ObjectNode, out: Difference[]): boolean {
   const after = u.properties.get(name);
   if (after === undefined) {
     out.push(...propertyRemoved(s, name, before, u));
-    return;
+    return false;
   }
   if (!sameSchemas(s, before, after)) out.push(...compareSchemas(s, at('', 'properties', name), before, after));
-  requiredChange(name, u, required, out);
+  return true;
 }
 
 /** A property both declare, required by one of them only. */
-function requiredChange(name: string, u: ObjectNode, required: Required, out: Difference[]): void {
-  const nowRequired = required.update.has(name);
-  if (required.original.has(name) === nowRequired) return;
+function requiredChange(name: string, u: ObjectNode, wasRequired: boolean, nowRequired: boolean, out: Difference[]): void {
+  if (wasRequired === nowRequired) return;
   const pointer = at('', 'required', name);
   if (!nowRequired) out.push(difference(T.REQUIRED_ATTRIBUTE_REMOVED, pointer));
   else out.push(difference(hasDefault(u.properties.get(name) as JsonNode) ? T.REQUIRED_ATTRIBUTE_WITH_DEFAULT_ADDED : T.REQUIRED_ATTRIBUTE_ADDED, pointer));

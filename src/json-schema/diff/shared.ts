@@ -23,7 +23,12 @@ export class SharedResults {
 
   get(original: JsonNode, update: JsonNode): readonly Difference[] | undefined {
     const texts = textsOf(original, update);
-    return texts === undefined ? undefined : this.results.get(original.draft)?.get(texts[0])?.get(texts[1]);
+    return texts === undefined ? undefined : this.known(original.draft, texts[0], texts[1]);
+  }
+
+  /** The result of a pair of self-contained sub-schemas of one draft known by their texts. */
+  known(draft: Draft, original: string, update: string): readonly Difference[] | undefined {
+    return this.results.get(draft)?.get(original)?.get(update);
   }
 
   set(original: JsonNode, update: JsonNode, relative: readonly Difference[]): void {
