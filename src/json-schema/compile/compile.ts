@@ -75,6 +75,9 @@ export class Compiler {
    * child in its parent's resource enters nothing the parent did not.
    */
   private compile(raw: JsonValue, outerPlace: Place, depth: number, outer: Bindings, inline = false): JsonNode {
+    if (depth > JSON_SCHEMA_MAX_DEPTH) {
+      throw new SchemaParseError({ input: outerPlace.input, pointer: outerPlace.pointer, rule: JsonSchemaParseRule.TOO_DEEP, detail: `schemas nest deeper than ${JSON_SCHEMA_MAX_DEPTH} levels` });
+    }
     if (typeof raw === 'boolean') {
       if (outerPlace.draft === 'draft-04') this.notASchema(outerPlace, 'draft 4 has no boolean schemas');
       return { kind: raw ? 'true' : 'false', pointer: outerPlace.pointer, annotations: NO_ANNOTATIONS, draft: outerPlace.draft };
@@ -88,9 +91,6 @@ export class Compiler {
     let memo = this.memo.get(bindings);
     const compiled = memo?.get(raw);
     if (compiled !== undefined) return compiled;
-    if (depth > JSON_SCHEMA_MAX_DEPTH) {
-      throw new SchemaParseError({ input: place.input, pointer: place.pointer, rule: JsonSchemaParseRule.TOO_DEEP, detail: `schemas nest deeper than ${JSON_SCHEMA_MAX_DEPTH} levels` });
-    }
     const node = this.compileObject(raw, place, resource ?? place.base, depth, bindings);
     if (memo === undefined) this.memo.set(bindings, (memo = new Map()));
     memo.set(raw, node);
