@@ -14,7 +14,7 @@ import { SchemaContent } from './content.js';
 import { RefChains } from './ref-chains.js';
 import { resolveReference } from './refs.js';
 import { arrayNode, numberNode, objectNode, stringNode } from './families.js';
-import type { FamilyInput, SubCompiler } from './families.js';
+import type { Building, FamilyInput, SubCompiler } from './families.js';
 import { Has, keywordGroups } from './keywords.js';
 import { KeywordReader } from './reader.js';
 
@@ -231,9 +231,6 @@ export class Compiler {
 
 /** The annotations of a schema that has none: shared, never changed. */
 const NO_ANNOTATIONS: Annotations = Object.freeze({ hasDefault: false });
-
-/** A node under construction: optional fields are set only when their keyword is present (exactOptionalPropertyTypes). */
-type Building<T> = { -readonly [K in keyof T]: T[K] };
 
 function typedNode(input: FamilyInput, type: InstanceType): JsonNode {
   const { reader, draft } = input;

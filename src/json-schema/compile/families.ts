@@ -16,7 +16,7 @@ export interface FamilyInput {
 }
 
 /** A node under construction: optional fields are set only when their keyword is present (exactOptionalPropertyTypes). */
-type Building<T> = { -readonly [K in keyof T]: T[K] };
+export type Building<T> = { -readonly [K in keyof T]: T[K] };
 
 function extra(input: FamilyInput, key: string): Extra {
   const value = input.reader.value(key);

@@ -34,8 +34,8 @@ export class PropertyTexts {
     const direct: boolean[] = [];
     for (const [name, node] of this.properties) {
       direct.push(node.kind !== 'ref');
-      let target = node;
-      while (target.kind === 'ref') target = target.target();
+      // A reference's `target()` is where its chain of `$ref`s ends (never a `$ref` node).
+      const target = node.kind === 'ref' ? node.target() : node;
       const text = target.draft === this.draft ? target.content?.text() : undefined;
       names.push(name);
       texts.push(text === undefined ? undefined : intern(text));

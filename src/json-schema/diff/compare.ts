@@ -40,11 +40,6 @@ export function compareSchemas(s: DiffSession, pointer: string, original: JsonNo
   return differences;
 }
 
-/** Two sub-schemas (not roots) that certainly accept the same instances, so that comparing them would find nothing. */
-export function sameSchemas(s: DiffSession, original: JsonNode, update: JsonNode): boolean {
-  return sameContent(deref(original), deref(update), s.history !== undefined);
-}
-
 /** Same draft and equal reference-free JSON (compile/content.ts): nothing to compare (the root is left to `isIdentical`). */
 function sameContent(o: JsonNode, u: JsonNode, byText: boolean): boolean {
   return o.draft === u.draft && o.content !== undefined && u.content !== undefined && o.content.sameAs(u.content, byText);

@@ -4,7 +4,7 @@ import { ownValue } from '../../util/own.js';
 import type { JsonObject } from '../../util/json.js';
 import type { PropertyList } from '../compile/property-texts.js';
 import type { JsonNode, ObjectNode } from '../model.js';
-import { acceptsEverything, compareSchemas, sameSchemas } from './compare.js';
+import { acceptsEverything, compareSchemas } from './compare.js';
 import { objectModel } from './content-model.js';
 import { DiffSession, at, deref, difference } from './session.js';
 import type { Difference } from './session.js';
@@ -91,7 +91,7 @@ function compareNamed(s: DiffSession, name: string, before: JsonNode, u: ObjectN
     out.push(...propertyRemoved(s, name, before, u));
     return false;
   }
-  if (!sameSchemas(s, before, after)) out.push(...compareSchemas(s, at('', 'properties', name), before, after));
+  out.push(...compareSchemas(s, at('', 'properties', name), before, after));
   return true;
 }
 

@@ -1,4 +1,5 @@
 import { escapePointerToken, isJsonObject } from '../../util/json.js';
+import { ownValue } from '../../util/own.js';
 import type { JsonObject, JsonValue } from '../../util/json.js';
 import { atLeast } from '../drafts.js';
 import type { Draft } from '../model.js';
@@ -132,15 +133,16 @@ class DocumentWalk {
 
   /** Registers what `value` names (its `$id`, anchors) and returns the scope its schemas sit in. */
   private scopeOf(value: JsonObject, outer: Scope, isRoot: boolean): Scope {
+    // Keys are read as own keys: documents read from text have `Object.prototype`.
     const { index, draft } = this;
     let here = outer.base;
     // Before 2019-09 a `$ref` makes its siblings ignored, an `$id` beside it too (draft 7 core §8.3).
-    const id = typeof own(value, '$ref') === 'string' && !atLeast(draft, '2019-09') ? undefined : own(value, this.idKey);
+    const id = typeof ownValue(value, '$ref') === 'string' && !atLeast(draft, '2019-09') ? undefined : ownValue(value, this.idKey);
     if (typeof id === 'string') here = isRoot ? registerRootId(index, value, id, here) : registerId(index, value, id, here, draft);
-    const anchor = own(value, '$anchor');
+    const anchor = ownValue(value, '$anchor');
     if (typeof anchor === 'string' && atLeast(draft, '2019-09')) index.anchors.set(`${splitFragment(here).resource}#${anchor}`, value);
     // A `$dynamicAnchor` is also a plain anchor that `$ref` may name (2020-12 core §8.2.2).
-    const dynamicAnchor = own(value, '$dynamicAnchor');
+    const dynamicAnchor = ownValue(value, '$dynamicAnchor');
     if (typeof dynamicAnchor === 'string' && atLeast(draft, '2020-12')) {
       const resource = splitFragment(here).resource;
       index.anchors.set(`${resource}#${dynamicAnchor}`, value);
@@ -149,16 +151,11 @@ class DocumentWalk {
       index.dynamicAnchors.set(resource, named);
     }
     // `$recursiveAnchor` counts at a resource's root only (2019-09 core §8.2.4.2.2).
-    if (own(value, '$recursiveAnchor') === true && draft === '2019-09' && index.resources.get(splitFragment(here).resource) === value) index.recursiveAnchors.add(splitFragment(here).resource);
+    if (ownValue(value, '$recursiveAnchor') === true && draft === '2019-09' && index.resources.get(splitFragment(here).resource) === value) index.recursiveAnchors.add(splitFragment(here).resource);
     // What a reference can land on without walking to it: the document root, resources and anchors.
     if (isRoot || typeof id === 'string' || typeof anchor === 'string' || typeof dynamicAnchor === 'string') index.pointers.set(value, this.pointer());
     return here === outer.base ? outer : { base: here, input: this.input, draft };
   }
-}
-
-/** A key's value when `value` has it as its own (documents read from text have `Object.prototype`). */
-function own(value: JsonObject, key: string): JsonValue | undefined {
-  return Object.hasOwn(value, key) ? value[key] : undefined;
 }
 
 function registerRootId(index: ResourceIndex, value: JsonObject, id: string, outer: string): string {
