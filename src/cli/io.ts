@@ -6,7 +6,7 @@ export interface CliIO {
   readonly listFiles: (dir: string) => readonly string[];
   /** Reads all of standard input as UTF-8 text (a CANDIDATE of `-`). */
   readonly readStdin: () => string;
-  /** Writes a file (`--report FORMAT=FILE`); throws when it cannot. */
+  /** Writes a file (`--report FORMAT=FILE`), never through a symbolic link; throws when it cannot. */
   readonly writeFile: (path: string, text: string) => void;
   /** Appends to a file (the GitHub step summary); throws when it cannot. */
   readonly appendFile: (path: string, text: string) => void;

@@ -1,5 +1,6 @@
-import { appendFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { appendFileSync, readdirSync } from 'node:fs';
 import { readAllBounded, readRegularFile } from '../sources/read-file.js';
+import { writeFileNoFollow } from '../sources/write-file.js';
 import { runCli } from './run.js';
 import { readVersion } from './version.js';
 
@@ -9,7 +10,7 @@ runCli(process.argv.slice(2), {
   readFile: (path) => readRegularFile(path),
   listFiles: (dir) => readdirSync(dir, { withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => entry.name),
   readStdin: () => readAllBounded(0),
-  writeFile: (path, text) => writeFileSync(path, text),
+  writeFile: (path, text) => writeFileNoFollow(path, text),
   appendFile: (path, text) => appendFileSync(path, text),
   cwd: () => process.cwd(),
   stdout: (text) => process.stdout.write(text),

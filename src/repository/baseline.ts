@@ -1,6 +1,8 @@
-import { writeFileSync } from 'node:fs';
+import { relative } from 'node:path';
 import { stringify } from 'yaml';
+import { writeFileNoFollow } from '../sources/write-file.js';
 import type { RepositoryReport } from './check.js';
+import { RepositoryError } from './errors.js';
 
 /** What `--write-baseline` writes for a finding: enough to match it again, and a reason still to write. */
 export interface BaselineEntry {
@@ -33,7 +35,9 @@ export function baselineEntries(report: RepositoryReport): BaselineEntry[] {
 
 /**
  * Writes a file of `ignore` entries (name it in the configuration's `ignoreFiles`). Each reason is
- * a TODO, which the next run refuses until someone writes why the break is approved.
+ * a TODO, which the next run refuses until someone writes why the break is approved. The file is
+ * never written through a symbolic link (`writeFileNoFollow`): a link there, or on the way to it
+ * from the working folder, is a `RepositoryError`, as is any other failure to write.
  */
 export function writeBaseline(file: string, entries: readonly BaselineEntry[]): void {
   const header = [
@@ -41,5 +45,9 @@ export function writeBaseline(file: string, entries: readonly BaselineEntry[]): 
     '# Replace each TODO with why the break is approved (and an `until: YYYY-MM-DD` if it is temporary):',
     '# schema-compat refuses this file while a reason says TODO. List the file in `ignoreFiles`.',
   ].join('\n');
-  writeFileSync(file, `${header}\n${stringify({ ignore: entries })}`);
+  try {
+    writeFileNoFollow(file, `${header}\n${stringify({ ignore: entries })}`);
+  } catch (error: unknown) {
+    throw new RepositoryError(`cannot write the baseline to ${relative(process.cwd(), file) || file}: ${error instanceof Error ? error.message : String(error)}`);
+  }
 }

@@ -5,6 +5,7 @@ import type { CompatibilityResult, Incompatibility, Strategy } from 'schema-comp
 import { parseHistory, parseSource, readHistory } from 'schema-compat/sources';
 import type { HistorySnapshot, ReadHistoryOptions, SourceKind, SourceVersion } from 'schema-compat/sources';
 import { withoutBom } from '../sources/file-types.js';
+import { boundaryOf, confinedPath } from '../sources/path-guard.js';
 import { readRegularFile } from '../sources/read-file.js';
 import type { IgnoreEntry, RepositoryConfig } from './config/types.js';
 import { RepositoryError } from './errors.js';
@@ -86,13 +87,7 @@ export interface RepositoryReport {
 export async function checkRepository(config: RepositoryConfig, options: CheckRepositoryOptions = {}): Promise<RepositoryReport> {
   const subjects = listSubjects(config, options.overrides);
   const files = listFiles(config.root);
-  const workTree: ReadFile = async (path) => {
-    try {
-      return withoutBom(readRegularFile(join(config.root, path)));
-    } catch {
-      return undefined;
-    }
-  };
+  const workTree = workTreeReader(config);
   const index = await buildIndex(config, files, workTree);
   const place = await gitPlace(config.root).catch(() => undefined);
   const selected = options.changedSince === undefined ? subjects : await changedSubjects(config, subjects, index, workTree, place, options.changedSince);
@@ -120,6 +115,24 @@ interface RunContext {
   readonly options: CheckRepositoryOptions;
   readonly today: string;
   readonly used: Set<IgnoreEntry>;
+}
+
+/**
+ * Reads work-tree files relative to the configuration's folder, each only when its real path (every
+ * symbolic link resolved) is inside the repository root (`repositoryRoot`); undefined when it is not
+ * there or cannot be read.
+ */
+function workTreeReader(config: RepositoryConfig): ReadFile {
+  const boundary = boundaryOf(config.repositoryRoot ?? config.root);
+  return async (path) => {
+    const real = confinedPath(boundary, config.root, path, 'work tree');
+    if (real === undefined) return undefined;
+    try {
+      return withoutBom(readRegularFile(real));
+    } catch {
+      return undefined;
+    }
+  };
 }
 
 async function buildIndex(config: RepositoryConfig, files: readonly string[], read: ReadFile): Promise<ReferenceIndex> {
@@ -222,8 +235,12 @@ async function changedSubjects(config: RepositoryConfig, subjects: readonly Subj
     const tryParse = (schema: string, references: Readonly<Record<string, string>>): void => {
       parseSchema(subject.schemaType, schema, { registry, references });
     };
-    const reached = await resolveReferences(subject.file, text, subject.schemaType, index, read, tryParse);
-    if (reached.files.some((file) => changed.has(file))) selected.push(subject);
+    // A reference refused as outside the repository: the subject is checked, and its check reports it.
+    const reached = await resolveReferences(subject.file, text, subject.schemaType, index, read, tryParse).catch((error: unknown) => {
+      if (error instanceof SchemaCompatError) return undefined;
+      throw error;
+    });
+    if (reached === undefined || reached.files.some((file) => changed.has(file))) selected.push(subject);
   }
   return selected;
 }

@@ -1,6 +1,8 @@
 import { posix } from 'node:path';
+import { SourceError, SourceErrorCode } from '../sources/errors.js';
 import { gitText } from '../sources/git/run.js';
 import { openRepo, readBlobs, resolveCommit } from '../sources/git/repo.js';
+import { outsideProblem } from '../sources/path-guard.js';
 import type { ReadFile } from './references.js';
 
 /** The configuration folder's place in its git repository: where git runs, and the prefix of its paths. */
@@ -16,14 +18,21 @@ export async function gitPlace(folder: string): Promise<GitPlace> {
   return { root: (await openRepo(folder, where)).root, prefix };
 }
 
-/** Reads files (relative to the configuration folder) as they were at `commit`, each once. */
+/**
+ * Reads files (relative to the configuration folder) as they were at `commit`, each once. A path
+ * that leaves the repository (absolute, or `..` above its top) and a committed symbolic link that
+ * leads out of it are a `SourceError` OUTSIDE_REPOSITORY, never read (`readBlobs`).
+ */
 export function commitReader(place: GitPlace, commit: string): ReadFile {
   const cache = new Map<string, Promise<string | undefined>>();
   const repo = { root: place.root, where: `git ${commit.slice(0, 12)}` };
   return (path) => {
     let pending = cache.get(path);
     if (pending === undefined) {
-      pending = readBlobs(repo, [`${commit}:${posix.join(place.prefix, path)}`]).then(([text]) => text);
+      const inTree = posix.normalize(posix.join(place.prefix, path));
+      pending = posix.isAbsolute(path) || inTree === '..' || inTree.startsWith('../')
+        ? Promise.reject(new SourceError(SourceErrorCode.OUTSIDE_REPOSITORY, repo.where, outsideProblem(path, 'path')))
+        : readBlobs(repo, [`${commit}:${inTree}`]).then(([text]) => text);
       cache.set(path, pending);
     }
     return pending;

@@ -3,6 +3,7 @@ import { posix } from 'node:path';
 import picomatch from 'picomatch';
 import type { AvroProfile, JsonSchemaPolicy, Strategy } from 'schema-compat';
 import { SCHEMA_TYPE_BY_EXTENSION, extensionOf } from '../sources/file-types.js';
+import { PATH_EXCERPT_LENGTH, excerpt } from '../util/excerpt.js';
 import type { FailOnLevel, RepositoryConfig, SubjectRule, SubjectSettings } from './config/types.js';
 import { RepositoryError } from './errors.js';
 
@@ -49,7 +50,7 @@ export function listSubjects(config: RepositoryConfig, overrides: SettingsOverri
     const include = picomatch([...rule.files]);
     const exclude = rule.exclude.length === 0 ? () => false : picomatch([...rule.exclude]);
     const matched = files.filter((file) => include(file) && !exclude(file));
-    if (matched.length === 0) throw new RepositoryError(`${config.file}: ${rule.name} (${rule.files.join(', ')}) matches no file`);
+    if (matched.length === 0) throw new RepositoryError(`${config.file}: ${rule.name} (${rule.files.map((glob) => excerpt(glob, PATH_EXCERPT_LENGTH)).join(', ')}) matches no file`);
     for (const file of matched) {
       if (taken.has(file)) continue;
       const subject = subjectOf(file, rule, config, overrides);

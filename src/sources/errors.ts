@@ -14,6 +14,8 @@ export const SourceErrorCode = {
   NO_MATCHING_TAGS: 'NO_MATCHING_TAGS',
   GIT_FAILED: 'GIT_FAILED',
   UNREADABLE_FILE: 'UNREADABLE_FILE',
+  /** A path that repository content names (a reference, a committed symbolic link) leads outside the repository: not read. */
+  OUTSIDE_REPOSITORY: 'OUTSIDE_REPOSITORY',
   /** Folder names that natural order cannot put in one sequence. */
   UNORDERED_NAMES: 'UNORDERED_NAMES',
   UNKNOWN_FILE_TYPE: 'UNKNOWN_FILE_TYPE',

@@ -75,6 +75,8 @@ function shopConfig(file: string): RepositoryConfig {
   return {
     file,
     root: dirname(file),
+    // Not in a git work tree (a temporary folder): the repository root is the configuration's folder.
+    repositoryRoot: dirname(file),
     defaults: { strategy: 'BACKWARD', against: 'git-log:main', subject: '{name}-value' },
     subjects: [
       { files: ['schemas/orders/*.avsc'], exclude: [], strategy: 'BACKWARD_TRANSITIVE', name: 'subjects[0]' },
@@ -188,6 +190,7 @@ describe('loadConfig: a valid configuration', () => {
     expect(loadConfig(file)).toEqual({
       file,
       root: dir,
+      repositoryRoot: dir,
       defaults: { strategy: 'FULL_TRANSITIVE', type: 'AVRO', against: 'registry:http://localhost:8081', topic: 'persistent://shop/orders/{dir}-{name}', profile: 'strict', policy: 'LENIENT', failOn: 'warning' },
       subjects: [{ files: ['schemas/*.avsc'], exclude: ['schemas/old-*.avsc'], strategy: 'FULL', subject: '{path}', name: 'subjects[0]' }],
       references: ['schemas/common/**'],

@@ -5,10 +5,13 @@ import type { Document } from 'yaml';
 import { parseStrategy } from 'schema-compat';
 import type { AvroProfile, JsonSchemaPolicy } from 'schema-compat';
 import { parseSource } from 'schema-compat/sources';
+import { boundaryOf, outsideProblem, placePath, workTreeTop } from '../../sources/path-guard.js';
 import { readRegularFile } from '../../sources/read-file.js';
+import { excerpt } from '../../util/excerpt.js';
 import schemaJson from '../config.schema.json';
 import { ConfigError, RepositoryError } from '../errors.js';
 import type { ConfigProblem } from '../errors.js';
+import { confinementViolations } from './confinement.js';
 import { checkAgainstSchema } from './schema-check.js';
 import type { Violation } from './schema-check.js';
 import type { FailOnLevel, IgnoreEntry, RepositoryConfig, SubjectRule, SubjectSettings } from './types.js';
@@ -18,6 +21,9 @@ export const CONFIG_FILE_NAMES = ['.schema-compat.yaml', '.schema-compat.yml', '
 
 /** The JSON Schema of the configuration file (also `schema-compat/config.schema.json`). */
 export const CONFIG_SCHEMA: Readonly<Record<string, unknown>> = schemaJson;
+
+/** The most characters of a YAML parser's message a configuration error shows. */
+const YAML_MESSAGE_LENGTH = 160;
 
 /** The placeholders a subject or topic template may use. */
 const PLACEHOLDERS = new Set(['name', 'dir', 'path']);
@@ -45,16 +51,25 @@ interface Located {
  */
 export function loadConfig(file: string): RepositoryConfig {
   const shown = relative(process.cwd(), file) || file;
-  const document = readDocument(file, shown);
-  const problems = checked(CONFIG_SCHEMA, shown, document);
-  // The ignore files are read only from a configuration whose shape is right (`ignoreFiles` a list of paths).
+  const root = dirname(resolve(file));
+  const repositoryRoot = workTreeTop(root);
+  const boundary = boundaryOf(repositoryRoot);
+  // A configuration found in the repository may itself be a committed link: it is read only when it stays inside.
+  const own = placePath(boundary, root, resolve(file));
+  if (own.kind === 'outside') throw new RepositoryError(`cannot read the configuration file ${shown}: ${outsideProblem(shown, own.through)}`);
+  const document = readDocument(own.kind === 'inside' ? own.real : file, shown);
+  const problems = [...checked(CONFIG_SCHEMA, shown, document), ...confinementViolations(document.value, boundary, root).map((violation) => problemAt(shown, document, violation))];
+  // The ignore files are read only from a configuration whose shape is right (`ignoreFiles` a list of
+  // paths) and whose paths stay in the repository (outside ones are problems above, never read).
   if (problems.length > 0) throw new ConfigError(shown, problems);
   const config = document.value as RawConfig;
   const ignore = (config.ignore ?? []).map((entry, i) => ignoreEntry(entry, `${shown}:${document.at(['ignore', i]).line}`));
   for (const extra of config.ignoreFiles ?? []) {
-    const path = resolve(dirname(file), extra);
+    const path = resolve(root, extra);
     const name = relative(process.cwd(), path) || path;
-    const more = readDocument(path, name);
+    const placement = placePath(boundary, root, path);
+    if (placement.kind === 'outside') throw new RepositoryError(`cannot read ${name}: ${outsideProblem(extra, placement.through)}`);
+    const more = readDocument(placement.kind === 'inside' ? placement.real : path, name);
     const moreProblems = checked(IGNORE_FILE_SCHEMA, name, more);
     problems.push(...moreProblems);
     if (moreProblems.length === 0) ignore.push(...((more.value as RawConfig).ignore ?? []).map((entry, i) => ignoreEntry(entry, `${name}:${more.at(['ignore', i]).line}`)));
@@ -63,6 +78,7 @@ export function loadConfig(file: string): RepositoryConfig {
   return {
     file,
     root: dirname(file),
+    repositoryRoot,
     defaults: settings(config.defaults ?? {}),
     subjects: (config.subjects ?? []).map((rule, i) => ({ ...settings(rule), files: list(rule.files), exclude: list(rule.exclude), name: `subjects[${i}]` }) satisfies SubjectRule),
     references: list(config.references),
@@ -113,7 +129,8 @@ function readDocument(file: string, shown: string): Located {
   if (document.errors.length > 0) {
     throw new ConfigError(shown, document.errors.map((error) => {
       const position = lineCounter.linePos(error.pos[0]);
-      return { file: shown, line: position.line, column: position.col, path: '', rule: 'yaml', message: error.message.split('\n')[0] ?? error.message };
+      // The parser's first line only, cut short: it may quote the text, and the text may not be a configuration at all.
+      return { file: shown, line: position.line, column: position.col, path: '', rule: 'yaml', message: excerpt(error.message.split('\n')[0] ?? error.message, YAML_MESSAGE_LENGTH) };
     }));
   }
   return { value: document.toJS() as unknown, at: (path, key = false) => positionOf(document, lineCounter, path, key) };
@@ -168,7 +185,7 @@ function meaningViolations(value: unknown): Violation[] {
       const template = raw[key];
       if (typeof template !== 'string') continue;
       for (const [, name] of template.matchAll(/\{([^}]*)\}/g)) {
-        if (!PLACEHOLDERS.has(name as string)) found.push({ path: [...at, key], rule: 'template', message: `unknown placeholder {${name}} (known: {name}, {dir}, {path})` });
+        if (!PLACEHOLDERS.has(name as string)) found.push({ path: [...at, key], rule: 'template', message: `unknown placeholder {${excerpt(name as string)}} (known: {name}, {dir}, {path})` });
       }
     }
   };
@@ -180,7 +197,7 @@ function meaningViolations(value: unknown): Violation[] {
       if (typeof entry.reason === 'string' && /^\s*todo\b/i.test(entry.reason)) {
         found.push({ path: ['ignore', i, 'reason'], rule: 'reason', message: 'say why this break is approved: a reason of TODO (what --write-baseline writes) is refused' });
       }
-      if (typeof entry.until === 'string' && !isCalendarDate(entry.until)) found.push({ path: ['ignore', i, 'until'], rule: 'until', message: `${entry.until} is not a date (YYYY-MM-DD)` });
+      if (typeof entry.until === 'string' && !isCalendarDate(entry.until)) found.push({ path: ['ignore', i, 'until'], rule: 'until', message: `${excerpt(entry.until)} is not a date (YYYY-MM-DD)` });
     });
   }
   return found;

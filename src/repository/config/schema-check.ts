@@ -1,3 +1,5 @@
+import { excerpt, quoteExcerpt } from '../../util/excerpt.js';
+
 /** Where in a configuration document a problem is, and what it is. */
 export interface Violation {
   /** The path of keys and indexes to the value (`['subjects', 1, 'strategy']`). */
@@ -35,10 +37,10 @@ export function checkAgainstSchema(schema: Schema, value: unknown, root: Schema 
     return found;
   }
   const choices = schema['enum'];
-  if (Array.isArray(choices) && !choices.includes(value)) add('enum', `must be one of ${choices.join(', ')}, not ${JSON.stringify(value)}`);
+  if (Array.isArray(choices) && !choices.includes(value)) add('enum', `must be one of ${choices.join(', ')}, not ${shortValue(value)}`);
   if (typeof value === 'string') {
     const pattern = schema['pattern'];
-    if (typeof pattern === 'string' && !new RegExp(pattern, 'u').test(value)) add('pattern', `${JSON.stringify(value)} does not have the form ${pattern}`);
+    if (typeof pattern === 'string' && !new RegExp(pattern, 'u').test(value)) add('pattern', `${quoteExcerpt(value)} does not have the form ${pattern}`);
     const minLength = schema['minLength'];
     if (typeof minLength === 'number' && value.length < minLength) add('minLength', 'must not be empty');
   }
@@ -66,7 +68,7 @@ function objectViolations(schema: Schema, value: Readonly<Record<string, unknown
   for (const [key, item] of Object.entries(value)) {
     if (Object.prototype.hasOwnProperty.call(properties, key)) found.push(...checkAgainstSchema(properties[key] as Schema, item, root, [...path, key]));
     else if (schema['additionalProperties'] === false) {
-      found.push({ path: [...path, key], rule: 'additionalProperties', message: `unknown key \`${key}\` (known here: ${Object.keys(properties).join(', ')})` });
+      found.push({ path: [...path, key], rule: 'additionalProperties', message: `unknown key \`${excerpt(key)}\` (known here: ${Object.keys(properties).join(', ')})` });
     }
   }
   return found;
@@ -110,9 +112,17 @@ function article(type: string): string {
   return /^[aeiou]/.test(noun) ? `an ${noun}` : `a ${noun}`;
 }
 
+/** A value's type and a short excerpt of it: a configuration value may be a whole file (an `ignoreFiles` entry that is not a mapping). */
 function describe(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'a list';
   if (typeof value === 'object') return 'a mapping';
-  return `${typeof value} ${JSON.stringify(value)}`;
+  return `${typeof value} ${shortValue(value)}`;
+}
+
+/** A scalar as a message quotes it: strings cut to an excerpt (`quoteExcerpt`), numbers and booleans as written. */
+function shortValue(value: unknown): string {
+  if (typeof value === 'string') return quoteExcerpt(value);
+  if (typeof value === 'object') return value === null ? 'null' : Array.isArray(value) ? 'a list' : 'a mapping';
+  return excerpt(String(value));
 }

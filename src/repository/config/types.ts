@@ -46,6 +46,11 @@ export interface RepositoryConfig {
   readonly file: string;
   /** Its folder: globs and paths are relative to it. */
   readonly root: string;
+  /**
+   * The folder every path the repository's content names must stay in, symbolic links resolved:
+   * the top of the git work tree that holds the configuration, else `root` (the default).
+   */
+  readonly repositoryRoot?: string;
   readonly defaults: SubjectSettings;
   readonly subjects: readonly SubjectRule[];
   readonly references: readonly string[];

@@ -33,7 +33,8 @@ export async function formerPaths(repo: GitRepo, ref: string, path: string, cand
   if (found.length === 0 && candidate !== undefined) {
     const name = schemaNameOf(candidate, path);
     const sameKind = deleted.filter((file) => extensionOf(file) === extensionOf(path));
-    const texts = await readBlobs(repo, sameKind.map((file) => `${ref}:${file}`));
+    // A deleted file that was a link out of the repository is no candidate (and is not read).
+    const texts = await readBlobs(repo, sameKind.map((file) => `${ref}:${file}`), 'skip');
     const matches = sameKind.filter((_, i) => name !== undefined && schemaNameOf(texts[i] ?? '', sameKind[i] as string) === name);
     if (matches.length === 1) add(matches[0] as string, `its schema name ${name}`);
   }
