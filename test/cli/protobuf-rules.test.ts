@@ -50,6 +50,8 @@ interface RunJson {
 
 let repo: GitRepo;
 const run = (...args: string[]): Promise<Run> => cliIn(repo.dir, args);
+/** A check of files given on the command line: order.proto's import is a --reference. */
+const MONEY_REFERENCE = ['--reference', `${MONEY}=${MONEY}`];
 const runJson = async (...args: string[]): Promise<{ code: number | null; json: RunJson }> => {
   const done = await run('check', '--format', 'json', ...args);
   return { code: done.code, json: JSON.parse(done.stdout) as RunJson };
@@ -77,10 +79,11 @@ describe('--rules on a repository run: Confluent\'s and Buf\'s verdicts differ, 
     const confluent = await runJson();
     expect(confluent.code).toBe(0);
     expect(verdicts(confluent.json)[ORDER]).toBe('compatible');
-    for (const rules of ['buf-wire', 'buf-wire-json', 'BUF-WIRE']) {
+    const findings = { 'buf-wire': 'FIELD_NO_DELETE_UNLESS_NUMBER_RESERVED', 'BUF-WIRE': 'FIELD_NO_DELETE_UNLESS_NUMBER_RESERVED', 'buf-wire-json': 'FIELD_NO_DELETE_UNLESS_NUMBER_RESERVED FIELD_NO_DELETE_UNLESS_NAME_RESERVED' };
+    for (const [rules, found] of Object.entries(findings)) {
       const buf = await runJson('--rules', rules);
       expect(buf.code).toBe(1);
-      expect(verdicts(buf.json)[ORDER]).toBe('incompatible FIELD_NO_DELETE_UNLESS_NUMBER_RESERVED');
+      expect(verdicts(buf.json)[ORDER]).toBe(`incompatible ${found}`);
       // The Avro subject is checked as before: --rules is Protobuf's.
       expect(verdicts(buf.json)[USER]).toBe('compatible');
     }
@@ -105,7 +108,7 @@ describe('--rules on a repository run: Confluent\'s and Buf\'s verdicts differ, 
     const fromDefaults = await runJson();
     expect(fromDefaults.code).toBe(1);
     expect(verdicts(fromDefaults.json)).toEqual({
-      [ORDER]: 'incompatible FIELD_NO_DELETE_UNLESS_NUMBER_RESERVED',
+      [ORDER]: 'incompatible FIELD_NO_DELETE_UNLESS_NUMBER_RESERVED FIELD_NO_DELETE_UNLESS_NAME_RESERVED',
       [DRAFT]: 'compatible',
       [MONEY]: 'compatible',
       [USER]: 'compatible',
@@ -139,8 +142,8 @@ describe('--rules on a repository run: Confluent\'s and Buf\'s verdicts differ, 
 describe('--rules on check CANDIDATE, diff, changelog and audit', () => {
   it('check CANDIDATE HISTORY: exit 0 under Confluent, 1 under buf-wire; refused for an Avro candidate', async () => {
     repo.write('removed.proto', orderProto({ note: false }));
-    expect((await run('check', 'removed.proto', ORDER)).code).toBe(0);
-    const buf = await run('check', 'removed.proto', ORDER, '--rules', 'buf-wire');
+    expect((await run('check', 'removed.proto', ORDER, ...MONEY_REFERENCE)).code).toBe(0);
+    const buf = await run('check', 'removed.proto', ORDER, '--rules', 'buf-wire', ...MONEY_REFERENCE);
     expect(buf.code).toBe(1);
     expect(buf.stdout).toContain('FIELD_NO_DELETE_UNLESS_NUMBER_RESERVED');
     usageError(await run('check', USER, USER, '--rules', 'buf-wire'), '--rules buf-wire chooses Protobuf\'s rules, and avro/user.avsc is an AVRO schema: remove --rules');
@@ -148,18 +151,18 @@ describe('--rules on check CANDIDATE, diff, changelog and audit', () => {
 
   it('diff OLD NEW and changelog FILE grade the changes by the rules chosen', async () => {
     repo.write('no-extra.proto', orderProto({ extra: false }));
-    expect((await run('diff', ORDER, 'no-extra.proto')).code).toBe(1);
-    expect((await run('diff', ORDER, 'no-extra.proto', '--rules', 'buf-wire')).code).toBe(0);
+    expect((await run('diff', ORDER, 'no-extra.proto', ...MONEY_REFERENCE)).code).toBe(1);
+    expect((await run('diff', ORDER, 'no-extra.proto', '--rules', 'buf-wire', ...MONEY_REFERENCE)).code).toBe(0);
     repo.write(ORDER, orderProto({ note: false }));
-    expect((await run('changelog', ORDER, '--against', 'git-log')).code).toBe(0);
-    expect((await run('changelog', ORDER, '--against', 'git-log', '--rules', 'buf-wire')).code).toBe(1);
+    expect((await run('changelog', ORDER, '--against', 'git-log', ...MONEY_REFERENCE)).code).toBe(0);
+    expect((await run('changelog', ORDER, '--against', 'git-log', '--rules', 'buf-wire', ...MONEY_REFERENCE)).code).toBe(1);
     usageError(await run('diff', USER, USER, '--rules', 'buf-wire'), '--rules buf-wire chooses Protobuf\'s rules, and avro/user.avsc is an AVRO schema: remove --rules', 'usage: see \'schema-compat diff --help\'');
   });
 
   it('audit --require BACKWARD: satisfied under Confluent, not under buf-wire', async () => {
     repo.write(ORDER, orderProto({ note: false }));
-    expect((await run('audit', ORDER, '--against', 'git-log', '--require', 'BACKWARD')).code).toBe(0);
-    expect((await run('audit', ORDER, '--against', 'git-log', '--require', 'BACKWARD', '--rules', 'buf-wire')).code).toBe(1);
+    expect((await run('audit', ORDER, '--against', 'git-log', '--require', 'BACKWARD', ...MONEY_REFERENCE)).code).toBe(0);
+    expect((await run('audit', ORDER, '--against', 'git-log', '--require', 'BACKWARD', '--rules', 'buf-wire', ...MONEY_REFERENCE)).code).toBe(1);
   });
 });
 
