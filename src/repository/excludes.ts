@@ -16,7 +16,7 @@ export function excludeTest(configExclude: readonly string[], excludePaths: read
   const configPaths = configExclude.map((entry) => inside(entry, `${configFile}: exclude`));
   const flagPaths = excludePaths.map((entry) => inside(entry, 'exclude path'));
   for (const [i, path] of flagPaths.entries()) {
-    if (!files.some((file) => under(file, path))) throw new RepositoryError(`exclude path ${excludePaths[i] as string} names no file or folder below ${configFile}'s folder`);
+    if (!files.some((file) => under(file, path))) throw new RepositoryError(`exclude path ${excludePaths[i] as string} names no file or folder below the configuration's folder, ${posix.dirname(configFile)}`);
   }
   const glob = configPaths.length === 0 ? () => false : picomatch(configPaths);
   return (file) => glob(file) || configPaths.some((path) => under(file, path)) || flagPaths.some((path) => under(file, path));
