@@ -6,13 +6,14 @@ import { formatAuditHtml } from './audit-html.js';
 import { formatAuditText } from './audit-text.js';
 import { CHECK_OPTIONS, JSON_POLICIES, historyRequest, oneOf, profileOption, stringOption, typeOption } from './check-command.js';
 import { loadCandidate } from './check-single.js';
+import { rulesOption } from './rules-option.js';
 import type { CliIO } from './io.js';
 import { ExitCode, write } from './io.js';
 import { colourEnabled, makePaint } from './paint.js';
 import { auditHelp } from './usage.js';
 
 /** check's options that mean the same for an audit (the history, the checkers, the output), and --require. */
-const FROM_CHECK = ['help', 'type', 'format', 'profile', 'policy', 'against', 'history', 'subject', 'topic', 'registry-auth', 'reference', 'explain'] as const;
+const FROM_CHECK = ['help', 'type', 'format', 'profile', 'policy', 'rules', 'against', 'history', 'subject', 'topic', 'registry-auth', 'reference', 'explain'] as const;
 const AUDIT_OPTIONS: OptionSpecs = {
   ...Object.fromEntries(FROM_CHECK.map((name) => [name, CHECK_OPTIONS[name] as OptionSpec])),
   require: { takesValue: true },
@@ -46,6 +47,7 @@ export async function runAudit(argv: readonly string[], io: CliIO): Promise<Exit
   const required = requiredStrategy(stringOption(options, 'require'));
   const [file, ...files] = positionals;
   if (file === undefined) throw new UsageError('audit needs FILE, the newest version, and its history (HISTORY files, --against SOURCE or --history DIR)');
+  const rules = rulesOption(options);
   const loaded = await loadCandidate({
     candidate: file,
     type: typeOption(options),
@@ -53,6 +55,7 @@ export async function runAudit(argv: readonly string[], io: CliIO): Promise<Exit
     references: lists['reference'] ?? [],
     profile: profileOption(options),
     policy: oneOf('policy', stringOption(options, 'policy') ?? 'STRICT', JSON_POLICIES),
+    ...(rules === undefined ? {} : { rules }),
   }, io, true);
   const { parsed } = loaded;
   const audit = auditHistory([...parsed.history, loaded.parsedCandidate], {

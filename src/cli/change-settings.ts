@@ -4,6 +4,8 @@ import type { OptionSpecs } from './args.js';
 import { JSON_POLICIES, oneOf, profileOption, stringOption, typeOption } from './check-command.js';
 import type { Options } from './check-command.js';
 import { ChangesFormat } from './format-changes.js';
+import type { ProtobufRules } from '../protobuf/rule-sets.js';
+import { rulesOption } from './rules-option.js';
 import type { CliSchemaType } from './schema-files.js';
 
 /** The options `diff` and `changelog` share. */
@@ -13,6 +15,7 @@ export const CHANGE_OPTIONS: OptionSpecs = {
   type: { takesValue: true },
   profile: { takesValue: true },
   policy: { takesValue: true },
+  rules: { takesValue: true },
   strategy: { takesValue: true },
   reference: { takesValue: true, repeatable: true },
 };
@@ -23,6 +26,8 @@ export interface ChangeSettings {
   readonly type: CliSchemaType | undefined;
   readonly profile: AvroProfile | undefined;
   readonly policy: JsonSchemaPolicy;
+  /** `--rules`: whose Protobuf rules grade the changes; undefined: Confluent's. */
+  readonly rules: ProtobufRules | undefined;
   /** Undefined: the source's (a registry subject's level), else BACKWARD, as `check`. */
   readonly strategy: Strategy | undefined;
 }
@@ -34,6 +39,7 @@ export function changeSettings(options: Options): ChangeSettings {
     type: typeOption(options),
     profile: profileOption(options),
     policy: oneOf('policy', stringOption(options, 'policy') ?? 'STRICT', JSON_POLICIES),
+    rules: rulesOption(options),
     strategy: strategy === undefined ? undefined : parseStrategy(strategy),
   };
 }

@@ -5,6 +5,7 @@ import { UsageError, parseArgs } from './args.js';
 import { CHANGE_OPTIONS, changeSettings } from './change-settings.js';
 import { stringOption } from './check-command.js';
 import { checkersFor } from './checkers.js';
+import { refuseRulesFor } from './rules-option.js';
 import type { ChangelogVersion } from './format-changes.js';
 import { ChangesFormat, breaksAny, changeLine, changesTable, countLine } from './format-changes.js';
 import { historyOf } from './history-source.js';
@@ -36,12 +37,13 @@ export async function runChangelog(argv: readonly string[], io: CliIO): Promise<
   const source = stringOption(options, 'against');
   if (source === undefined) throw new UsageError('changelog needs --against SOURCE: where the versions before FILE live (git-log, git-tags:GLOB, dir:PATH, registry:URL, ...)');
   const file = readCandidate(positionals[0] as string, settings.type, io);
+  refuseRulesFor(settings.rules, file.path, file.schemaType);
   const subject = stringOption(options, 'subject');
   const topic = stringOption(options, 'topic');
   const auth = stringOption(options, 'registry-auth');
   const loaded = await historyOf({ source, ...(subject === undefined ? {} : { subject }), ...(topic === undefined ? {} : { topic }), ...(auth === undefined ? {} : { auth }) }, file, settings.type, io);
   const pulsar = loaded.source?.kind === 'pulsar';
-  const registry = await checkersFor(new Set([file.schemaType, ...loaded.versions.map((version) => version.schemaType)]), settings.profile ?? (pulsar ? 'pulsar' : 'confluent'), settings.policy, pulsar ? 'pulsar' : 'confluent');
+  const registry = await checkersFor(new Set([file.schemaType, ...loaded.versions.map((version) => version.schemaType)]), settings.profile ?? (pulsar ? 'pulsar' : 'confluent'), settings.policy, pulsar ? 'pulsar' : 'confluent', settings.rules);
   const cliReferences = readReferences(lists['reference'] ?? [], io);
   // Every committed version counts here, a doc-only one too: the history is not settled by identity as a check's is.
   const parsed = parseHistory({ versions: loaded.versions, notes: loaded.source?.notes ?? [], ...(loaded.spec === undefined ? {} : { source: loaded.spec }) }, { registry, references: cliReferences });

@@ -11,6 +11,7 @@ import { ExitCode, write } from './io.js';
 import { CheckFormat, renderRun, writeRunOutputs } from './outputs.js';
 import type { RunReport } from './report.js';
 import { FailOn, runExitCode } from './report.js';
+import { rulesOption } from './rules-option.js';
 import { parseTypeOption } from './schema-files.js';
 import type { CliSchemaType } from './schema-files.js';
 import { checkHelp } from './usage.js';
@@ -24,6 +25,7 @@ export const CHECK_OPTIONS: OptionSpecs = {
   format: { takesValue: true },
   profile: { takesValue: true },
   policy: { takesValue: true },
+  rules: { takesValue: true },
   against: { takesValue: true },
   history: { takesValue: true },
   subject: { takesValue: true },
@@ -37,6 +39,8 @@ export const CHECK_OPTIONS: OptionSpecs = {
   config: { takesValue: true },
   'changed-since': { takesValue: true },
   'write-baseline': { takesValue: true },
+  'exclude-path': { takesValue: true, repeatable: true },
+  'ignore-unstable-packages': { takesValue: false },
   report: { takesValue: true, repeatable: true },
   'no-step-summary': { takesValue: false },
 };
@@ -47,9 +51,10 @@ export const JSON_POLICIES: readonly JsonSchemaPolicy[] = ['STRICT', 'LENIENT'];
 /** Options of a check of files given on the command line only. */
 const SINGLE_ONLY = ['history', 'subject', 'topic', 'registry-verdict'] as const;
 /** Options of a repository run only. */
-const REPOSITORY_ONLY = ['config', 'changed-since', 'write-baseline'] as const;
+const REPOSITORY_ONLY = ['config', 'changed-since', 'write-baseline', 'exclude-path', 'ignore-unstable-packages'] as const;
 
 export type Options = Readonly<Record<string, string | true>>;
+type Lists = Readonly<Record<string, readonly string[]>>;
 
 /**
  * `schema-compat check`: with CANDIDATE, that file against its history; without, every subject of
@@ -64,7 +69,7 @@ export async function runCheck(argv: readonly string[], io: CliIO): Promise<Exit
   const reports = (lists['report'] ?? []).map(reportTarget);
   const references = lists['reference'] ?? [];
   if (positionals.length === 0 && references.length > 0) throw new UsageError('--reference cannot be used in a repository run (the configuration\'s `references` name the shared files)');
-  const run = positionals.length === 0 ? await repositoryRun(options, format, io) : await singleRun(options, references, positionals, io);
+  const run = positionals.length === 0 ? await repositoryRun(options, lists, format, io) : await singleRun(options, lists, references, positionals, io);
   for (const error of run.errors) io.stderr(`error: ${error.subject} (${error.file}): ${error.message}\n`);
   for (const line of unreadableDataWarnings(run)) io.stderr(`${line}\n`);
   io.stdout(await renderRun(run, format, io));
@@ -86,8 +91,9 @@ function unreadableDataWarnings(run: RunReport): string[] {
     })));
 }
 
-async function singleRun(options: Options, references: readonly string[], positionals: readonly string[], io: CliIO): Promise<RunReport> {
-  refuse(options, REPOSITORY_ONLY, 'with CANDIDATE files (they belong to a repository run: check without files)');
+async function singleRun(options: Options, lists: Lists, references: readonly string[], positionals: readonly string[], io: CliIO): Promise<RunReport> {
+  refuse(options, lists, REPOSITORY_ONLY, 'with CANDIDATE files (they belong to a repository run: check without files)');
+  const rules = rulesOption(options);
   const [candidate, ...files] = positionals as [string, ...string[]];
   const check = await checkSingle({
     ...settings(options),
@@ -96,6 +102,7 @@ async function singleRun(options: Options, references: readonly string[], positi
     type: typeOption(options),
     profile: profileOption(options),
     policy: oneOf('policy', stringOption(options, 'policy') ?? 'STRICT', JSON_POLICIES),
+    ...(rules === undefined ? {} : { rules }),
     registryVerdict: registryVerdict(options),
     candidate,
     history: historyRequest(options, files),
@@ -104,8 +111,8 @@ async function singleRun(options: Options, references: readonly string[], positi
   return { checks: [check], errors: [] };
 }
 
-async function repositoryRun(options: Options, format: CheckFormat, io: CliIO): Promise<RunReport> {
-  refuse(options, SINGLE_ONLY, 'in a repository run (the configuration says them per subject)');
+async function repositoryRun(options: Options, lists: Lists, format: CheckFormat, io: CliIO): Promise<RunReport> {
+  refuse(options, lists, SINGLE_ONLY, 'in a repository run (the configuration says them per subject)');
   if (format === CheckFormat.CONFLUENT) throw new UsageError('--format confluent answers for one subject: give CANDIDATE and its history');
   const strategy = strategyOption(options);
   const type = typeOption(options);
@@ -113,7 +120,9 @@ async function repositoryRun(options: Options, format: CheckFormat, io: CliIO): 
   const policy = stringOption(options, 'policy');
   const failOn = stringOption(options, 'fail-on');
   const against = stringOption(options, 'against');
+  const rules = rulesOption(options);
   const overrides: SettingsOverrides = {
+    ...(rules === undefined ? {} : { rules }),
     ...(strategy === undefined ? {} : { strategy }),
     ...(type === undefined ? {} : { type }),
     ...(profile === undefined ? {} : { profile }),
@@ -131,6 +140,8 @@ async function repositoryRun(options: Options, format: CheckFormat, io: CliIO): 
     ...(changedSince === undefined ? {} : { changedSince }),
     ...(baseline === undefined ? {} : { writeBaseline: baseline }),
     ...(auth === undefined ? {} : { auth }),
+    excludePaths: lists['exclude-path'] ?? [],
+    ignoreUnstablePackages: options['ignore-unstable-packages'] === true,
   }, io);
 }
 
@@ -140,8 +151,8 @@ function settings(options: Options): { explain: boolean; stopAtFirstFailure: boo
 }
 
 /** Options that mean nothing in this kind of run are a usage error, never silently ignored. */
-function refuse(options: Options, names: readonly string[], why: string): void {
-  const given = names.filter((name) => options[name] !== undefined);
+function refuse(options: Options, lists: Lists, names: readonly string[], why: string): void {
+  const given = names.filter((name) => options[name] !== undefined || lists[name] !== undefined);
   if (given.length > 0) throw new UsageError(`${given.map((name) => `--${name}`).join(', ')} cannot be used ${why}`);
 }
 

@@ -1,4 +1,4 @@
-import { relative, resolve } from 'node:path';
+import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { baselineEntries, checkRepository, findConfig, loadConfig, writeBaseline } from '../repository/index.js';
 import type { SettingsOverrides, SubjectOutcome } from '../repository/index.js';
 import { registryAuthFrom } from '../sources/index.js';
@@ -18,6 +18,10 @@ export interface RepositoryCheck {
   readonly stopAtFirstFailure: boolean;
   /** `--registry-auth`, for every registry and Pulsar source. */
   readonly auth?: string;
+  /** `--exclude-path`, relative to the current folder. */
+  readonly excludePaths: readonly string[];
+  /** `--ignore-unstable-packages`: on, whatever the configuration says; off, the configuration decides. */
+  readonly ignoreUnstablePackages: boolean;
 }
 
 /** Checks every subject of the configuration; writes the baseline when asked. */
@@ -30,13 +34,15 @@ export async function checkRepositoryRun(command: RepositoryCheck, io: CliIO): P
   const auth = registryAuthFrom(command.auth, io.env);
   const report = await checkRepository(config, {
     overrides: command.overrides,
+    excludePaths: command.excludePaths.map((path) => excludePath(path, config.root, io)),
+    ...(command.ignoreUnstablePackages ? { ignoreUnstablePackages: true } : {}),
     ...(command.changedSince === undefined ? {} : { changedSince: command.changedSince }),
     ...(auth === undefined ? {} : { auth }),
     explain: command.explain,
     stopAtFirstFailure: command.stopAtFirstFailure,
     checkers: (subject, types) => {
       const pulsar = subject.against?.startsWith('pulsar:') === true;
-      return checkersFor(types, subject.profile ?? (pulsar ? 'pulsar' : 'confluent'), subject.policy, pulsar ? 'pulsar' : 'confluent');
+      return checkersFor(types, subject.profile ?? (pulsar ? 'pulsar' : 'confluent'), subject.policy, pulsar ? 'pulsar' : 'confluent', subject.rules);
     },
   });
   if (command.writeBaseline !== undefined) {
@@ -50,10 +56,18 @@ export async function checkRepositoryRun(command: RepositoryCheck, io: CliIO): P
     repository: {
       configFile: relative(io.cwd(), config.file) || config.file,
       unchanged: report.unchanged.map((subject) => subject.name),
+      skipped: report.skipped.map(({ subject, reason }) => ({ subject: subject.name, file: relative(io.cwd(), resolve(config.root, subject.file)) || subject.file, reason })),
       stale: report.stale,
       ...(report.changedSince === undefined ? {} : { changedSince: report.changedSince }),
     },
   };
+}
+
+/** `--exclude-path PATH`, given from the current folder, as the library takes it: relative to the configuration's folder. */
+function excludePath(path: string, root: string, io: CliIO): string {
+  const fromRoot = relative(root, resolve(io.cwd(), path));
+  if (fromRoot === '..' || fromRoot.startsWith(`..${sep}`) || isAbsolute(fromRoot)) throw new UsageError(`--exclude-path ${path} is outside ${relative(io.cwd(), root) || '.'}, the configuration's folder`);
+  return fromRoot.split(sep).join('/');
 }
 
 function checkReportOf(outcome: SubjectOutcome): CheckReport {

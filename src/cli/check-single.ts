@@ -2,6 +2,8 @@ import { checkCompatibility, findingFingerprint, parseSchema } from '../index.js
 import type { AvroProfile, CheckerRegistry, Incompatibility, JsonSchemaPolicy, ParsedSchema, Strategy } from '../index.js';
 import { parseHistory } from '../sources/index.js';
 import type { ParsedVersions, SourceVersion } from '../sources/index.js';
+import type { ProtobufRules } from '../protobuf/rule-sets.js';
+import { refuseRulesFor } from './rules-option.js';
 import { checkersFor } from './checkers.js';
 import { askTheRegistry, historyOf } from './history-source.js';
 import type { CliHistory, HistoryRequest } from './history-source.js';
@@ -22,6 +24,8 @@ export interface SingleCheck {
   /** Undefined: `pulsar` against a Pulsar topic, `confluent` otherwise. */
   readonly profile: AvroProfile | undefined;
   readonly policy: JsonSchemaPolicy;
+  /** Whose Protobuf rules decide; undefined: Confluent's. Only for a Protobuf CANDIDATE. */
+  readonly rules?: ProtobufRules;
   readonly explain: boolean;
   readonly stopAtFirstFailure: boolean;
   readonly registryVerdict: boolean;
@@ -40,12 +44,13 @@ export interface LoadedCandidate {
 }
 
 /** Reads CANDIDATE and its history, as `check` and `audit` take them; `reuse` when every version takes part in many checks. */
-export async function loadCandidate(command: Pick<SingleCheck, 'candidate' | 'type' | 'history' | 'references' | 'profile' | 'policy'>, io: CliIO, reuse = false): Promise<LoadedCandidate> {
+export async function loadCandidate(command: Pick<SingleCheck, 'candidate' | 'type' | 'history' | 'references' | 'profile' | 'policy' | 'rules'>, io: CliIO, reuse = false): Promise<LoadedCandidate> {
   const cliReferences = readReferences(command.references, io);
   const candidate = readCandidate(command.candidate, command.type, io);
+  refuseRulesFor(command.rules, candidate.path, candidate.schemaType);
   const loaded = await historyOf(command.history, candidate, command.type, io);
   const pulsar = loaded.source?.kind === 'pulsar';
-  const registry = await checkersFor(new Set([candidate.schemaType, ...loaded.versions.map((version) => version.schemaType)]), command.profile ?? (pulsar ? 'pulsar' : 'confluent'), command.policy, pulsar ? 'pulsar' : 'confluent');
+  const registry = await checkersFor(new Set([candidate.schemaType, ...loaded.versions.map((version) => version.schemaType)]), command.profile ?? (pulsar ? 'pulsar' : 'confluent'), command.policy, pulsar ? 'pulsar' : 'confluent', command.rules);
   // The candidate may use what the newest version references (a registry's shared types), unless --reference says otherwise.
   const references = { ...newest(loaded.versions)?.references, ...cliReferences };
   const parsedCandidate = parseSchema(candidate.schemaType, candidate.text, { label: candidate.path, registry, references, ...(reuse ? { reuse } : {}) });

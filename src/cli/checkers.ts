@@ -1,5 +1,6 @@
 import { CheckerRegistry } from '../index.js';
 import type { AvroProfile, JsonSchemaPolicy, SchemaChecker } from '../index.js';
+import type { ProtobufRules } from '../protobuf/rule-sets.js';
 import { InputError } from './io.js';
 
 /** Whose rules the built-in checkers follow where Confluent and Pulsar differ (Pulsar's Avro-defined JSON). */
@@ -10,20 +11,20 @@ export type RegistryFlavour = 'confluent' | 'pulsar';
  * `CheckerRegistry.withDefaults`; PROTOBUF is loaded only when a Protobuf schema is checked, because
  * protobufjs is an optional peer dependency that a user of Avro alone need not install.
  */
-export async function checkersFor(types: ReadonlySet<string>, profile: AvroProfile, policy: JsonSchemaPolicy = 'STRICT', flavour: RegistryFlavour = 'confluent'): Promise<CheckerRegistry> {
+export async function checkersFor(types: ReadonlySet<string>, profile: AvroProfile, policy: JsonSchemaPolicy = 'STRICT', flavour: RegistryFlavour = 'confluent', rules: ProtobufRules = 'confluent'): Promise<CheckerRegistry> {
   const registry = CheckerRegistry.withDefaults({ avro: { profile }, json: { policy, registry: flavour } });
-  if (types.has('PROTOBUF') && !registry.has('PROTOBUF')) registry.register(await loadProtobufChecker());
+  if (types.has('PROTOBUF') && !registry.has('PROTOBUF')) registry.register(await loadProtobufChecker(rules));
   for (const type of types) {
     if (!registry.has(type)) throw new InputError(`${type} schemas are not supported by this version of schema-compat (supported: AVRO, JSON, PROTOBUF and Pulsar's primitive types)`);
   }
   return registry;
 }
 
-/** The Protobuf checker from its own entry point, with a clear message when protobufjs is not installed. */
-export async function loadProtobufChecker(): Promise<SchemaChecker<unknown>> {
+/** The Protobuf checker (Confluent's rules unless `rules` says Buf's) from its own entry point, with a clear message when protobufjs is not installed. */
+export async function loadProtobufChecker(rules: ProtobufRules = 'confluent'): Promise<SchemaChecker<unknown>> {
   try {
     const { ProtobufChecker } = await import('../protobuf/index.js');
-    return new ProtobufChecker() as SchemaChecker<unknown>;
+    return new ProtobufChecker({ rules }) as SchemaChecker<unknown>;
   } catch (error: unknown) {
     if (isMissingProtobufjs(error)) throw new InputError(PROTOBUFJS_MISSING);
     throw error;

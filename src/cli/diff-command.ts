@@ -3,6 +3,7 @@ import type { Change, Strategy } from '../index.js';
 import { UsageError, parseArgs } from './args.js';
 import { CHANGE_OPTIONS, changeSettings } from './change-settings.js';
 import { checkersFor } from './checkers.js';
+import { refuseRulesFor } from './rules-option.js';
 import { ChangesFormat, breaksAny, changeLine, changesTable, countLine } from './format-changes.js';
 import type { CliIO } from './io.js';
 import { ExitCode, write } from './io.js';
@@ -24,8 +25,9 @@ export async function runDiff(argv: readonly string[], io: CliIO): Promise<ExitC
   const next = readCandidate(newPath, settings.type, io);
   const oldType = schemaTypeOf(oldPath, settings.type);
   if (oldType !== next.schemaType) throw new UsageError(`${oldPath} is ${oldType} and ${newPath} is ${next.schemaType}: diff compares two schemas of one type (give --type)`);
+  refuseRulesFor(settings.rules, next.path, next.schemaType);
   const references = readReferences(lists['reference'] ?? [], io);
-  const registry = await checkersFor(new Set([next.schemaType]), settings.profile ?? 'confluent', settings.policy);
+  const registry = await checkersFor(new Set([next.schemaType]), settings.profile ?? 'confluent', settings.policy, 'confluent', settings.rules);
   const parse = (path: string, text: string) => parseSchema(next.schemaType, text, { label: path, registry, references });
   const changes = diffSchemas(next.schemaType, parse(oldPath, readSchemaText(oldPath, io)), parse(next.path, next.text), { registry });
   const strategy: Strategy = settings.strategy ?? 'BACKWARD';

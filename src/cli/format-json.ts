@@ -13,6 +13,7 @@ export function formatJsonRun(run: RunReport): string {
   const value = {
     config: run.repository?.configFile,
     ...(run.repository?.changedSince === undefined ? {} : { changedSince: run.repository.changedSince, unchanged: run.repository.unchanged }),
+    ...(run.repository?.skipped === undefined || run.repository.skipped.length === 0 ? {} : { skipped: run.repository.skipped }),
     subjects: run.checks.map((check) => ({ subject: check.subject, file: check.candidate.path, status: reportFails(check) ? 'incompatible' : 'compatible', ...checkJson(check) })),
     errors: run.errors,
     stale: run.repository?.stale ?? [],

@@ -26,6 +26,7 @@ export function formatMarkdown(run: RunReport): string {
     ...errorSection(run.errors),
     ...staleSection(run.repository?.stale ?? []),
     ...unchangedSection(run),
+    ...skippedSection(run),
   ];
   return `${blocks.join('\n\n')}\n`;
 }
@@ -210,6 +211,13 @@ function unchangedSection(run: RunReport): string[] {
   if (unchanged.length === 0) return [];
   const since = run.repository?.changedSince ?? 'the ref';
   return [`<details><summary>Unchanged since ${escapeText(since)}, not checked (${unchanged.length})</summary>\n\n${unchanged.map((subject) => `- ${code(subject)}`).join('\n')}\n\n</details>`];
+}
+
+/** Subjects skipped on purpose (an unstable Protobuf package), folded, each with why. */
+function skippedSection(run: RunReport): string[] {
+  const skipped = run.repository?.skipped ?? [];
+  if (skipped.length === 0) return [];
+  return [`<details><summary>Skipped, not checked (${skipped.length})</summary>\n\n${skipped.map((item) => `- ${code(item.subject)}: ${escapeText(item.reason)}`).join('\n')}\n\n</details>`];
 }
 
 /** A GitHub Flavored Markdown table (GFM spec §4.10): a header row, a delimiter row, a row per item. */

@@ -286,5 +286,6 @@ function runProperties(run: RunReport): Record<string, unknown> {
     summary: runSummary(run),
     ...(repository === undefined ? {} : { configFile: repository.configFile }),
     ...(repository?.changedSince === undefined ? {} : { changedSince: repository.changedSince, unchanged: repository.unchanged }),
+    ...(repository?.skipped === undefined || repository.skipped.length === 0 ? {} : { skipped: repository.skipped }),
   };
 }

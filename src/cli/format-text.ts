@@ -33,6 +33,11 @@ export function formatTextRun(run: RunReport, paint: Paint): string {
   if (run.repository !== undefined) lines.push(paint.dim(`Repository ${run.repository.configFile}`));
   for (const check of run.checks) lines.push('', paint.bold(`== ${subjectTitle(check.subject, check.candidate.path)}`), formatTextReport(check, paint).trimEnd());
   for (const error of run.errors) lines.push('', paint.bold(`== ${subjectTitle(error.subject, error.file)}`), paint.red(`ERROR: ${error.message}`));
+  const skipped = run.repository?.skipped ?? [];
+  if (skipped.length > 0) {
+    lines.push('', paint.dim(`Skipped, not checked (${skipped.length}):`));
+    for (const item of skipped) lines.push(paint.dim(`  ${subjectTitle(item.subject, item.file)}: ${item.reason}`));
+  }
   const stale = run.repository?.stale ?? [];
   if (stale.length > 0) {
     lines.push('', paint.yellow(`Ignore entries that approved nothing (${stale.length}): remove them, or check what they meant to match`));

@@ -62,7 +62,17 @@ export interface RepositoryRun {
   /** Subjects not checked because nothing they use changed since `changedSince`. */
   readonly unchanged: readonly string[];
   readonly changedSince?: string;
+  /** Subjects skipped on purpose (an unstable Protobuf package, `--ignore-unstable-packages`): not checked, listed. */
+  readonly skipped?: readonly SkippedReport[];
   readonly stale: readonly IgnoreEntry[];
+}
+
+/** A subject a repository run skipped, its file (from the current folder) and why. */
+export interface SkippedReport {
+  readonly subject: string;
+  readonly file: string;
+  /** `unstable package foo.v1beta1`. */
+  readonly reason: string;
 }
 
 /** Everything one `check` run reports: one check (files given), or every subject of a configuration. */
@@ -79,14 +89,16 @@ export function runExitCode(run: RunReport): 0 | 1 | 2 {
   return run.checks.some(reportFails) ? 1 : 0;
 }
 
-/** `12 subjects: 11 compatible, 1 incompatible` (and errors and unchanged ones when there are). */
+/** `12 subjects: 11 compatible, 1 incompatible` (and errors, unchanged and skipped ones when there are). */
 export function runSummary(run: RunReport): string {
   const failing = run.checks.filter(reportFails).length;
   const parts = [`${run.checks.length - failing} compatible`, `${failing} incompatible`];
   if (run.errors.length > 0) parts.push(`${run.errors.length} ${run.errors.length === 1 ? 'error' : 'errors'}`);
   const unchanged = run.repository?.unchanged.length ?? 0;
   if (unchanged > 0) parts.push(`${unchanged} unchanged since ${run.repository?.changedSince ?? 'the ref'} (not checked)`);
-  const total = run.checks.length + run.errors.length + unchanged;
+  const skipped = run.repository?.skipped?.length ?? 0;
+  if (skipped > 0) parts.push(`${skipped} skipped (unstable Protobuf package)`);
+  const total = run.checks.length + run.errors.length + unchanged + skipped;
   return `${plural(total, 'subject', 'subjects')}: ${parts.join(', ')}`;
 }
 

@@ -65,8 +65,13 @@ A repository run (no CANDIDATE):
   --changed-since REF        check only subjects whose file, or a file they reference, changed
                              since the git ref REF
   --write-baseline FILE      write an ignore entry (reason TODO) for each finding that fails today
-  Flags (--strategy, --against, --type, --profile, --policy, --fail-on) override the configuration
-  for every subject.
+  --exclude-path PATH        a file, or a folder and everything below it, that is no subject (it may
+                             still be referenced); relative to this folder; repeat it (as Buf's)
+  --ignore-unstable-packages skip, and list as skipped, the Protobuf subjects whose package is
+                             unstable as Buf reads it (last component v1alpha, v1beta2, v1test...,
+                             v1p1alpha1); the configuration's protobuf.ignoreUnstablePackages
+  Flags (--strategy, --against, --type, --profile, --policy, --rules, --fail-on) override the
+  configuration for every subject (--profile Avro's, --policy JSON Schema's, --rules Protobuf's).
 
 Registry sources:
   --subject S                the registry subject (registry:URL)
@@ -86,6 +91,9 @@ Options:
                              Registry), pulsar (Pulsar's broker; the default against pulsar:URL)
                              or strict (the Avro 1.12 spec)
   --policy P                 JSON Schema: STRICT (default) or LENIENT, Confluent's two policies
+  --rules R                  whose Protobuf rules decide: confluent (default, Confluent Schema
+                             Registry), buf-wire or buf-wire-json (Buf's WIRE or WIRE_JSON
+                             breaking-change category); refused for a candidate of another type
   --reference NAME=FILE      a schema the others use by NAME (Confluent schema references); repeat it
   --format F                 text (default, for people), json (the CompatibilityResult), github
                              (GitHub Actions annotations on the schema line), junit (JUnit XML),
@@ -138,6 +146,8 @@ const CHANGE_FLAGS = `  --format F                 text (default), markdown or j
   --type T                   avro, json or protobuf (default: each file's extension)
   --profile P                whose Avro rules grade the changes: confluent (default), pulsar or strict
   --policy P                 JSON Schema: STRICT (default) or LENIENT
+  --rules R                  whose Protobuf rules grade the changes: confluent (default), buf-wire
+                             or buf-wire-json (Buf's WIRE or WIRE_JSON category)
   --strategy S               the strategy whose directions fail the command (default BACKWARD, as check)
   --reference NAME=FILE      a schema the others use by NAME; repeat it
   -h, --help                 show this help`;
@@ -197,7 +207,7 @@ Options:
                              coloured grid, each cell opening its findings)
   --require S                exit 1 unless the history satisfies strategy S (any name or alias of
                              ${AUDITED_STRATEGIES.join(', ')})
-  --type T, --profile P, --policy P, --reference NAME=FILE   as for check
+  --type T, --profile P, --policy P, --rules R, --reference NAME=FILE   as for check
   --explain                  add a fix hint and a witness datum to every finding
   -h, --help                 show this help
 

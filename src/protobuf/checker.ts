@@ -13,11 +13,12 @@ import type { ProtobufSchema } from './model.js';
 import type { ProtobufParseOptions } from './parse.js';
 import { parseProtobuf } from './parse.js';
 import { ProtobufReferenceCache } from './reference-cache.js';
+import { PROTOBUF_RULES } from './rule-sets.js';
+import type { ProtobufRules } from './rule-sets.js';
 import { oneOf, readOptions } from './options.js';
 import { checkPulsarRoot, describePulsarFinding, PulsarProtobufFindingType } from './pulsar.js';
 
-/** Which rule set decides: Confluent's diff (default), or Buf's WIRE or WIRE_JSON breaking-change category. */
-export type ProtobufRules = 'confluent' | 'buf-wire' | 'buf-wire-json';
+export type { ProtobufRules } from './rule-sets.js';
 
 export interface ProtobufCheckerOptions {
   /** `confluent` (default): Confluent Schema Registry's Protobuf rules. `buf-wire`, `buf-wire-json`: Buf's categories. */
@@ -36,7 +37,6 @@ export interface ProtobufDifference extends Finding {
   readonly compatible: boolean;
 }
 
-const RULES: readonly ProtobufRules[] = ['confluent', 'buf-wire', 'buf-wire-json'];
 const BUF_CATEGORY: Readonly<Record<Exclude<ProtobufRules, 'confluent'>, BufCategory>> = { 'buf-wire': 'WIRE', 'buf-wire-json': 'WIRE_JSON' };
 
 /** The Protobuf checker: Confluent's rules by default, Buf's WIRE / WIRE_JSON categories or Pulsar's root-message rule as options. */
@@ -54,7 +54,7 @@ export class ProtobufChecker implements SchemaChecker<ProtobufSchema> {
 
   constructor(options: ProtobufCheckerOptions = {}) {
     const read = readOptions('options', options, ['rules', 'registry', 'changes']);
-    this.rules = oneOf('rules', read.rules, RULES, 'confluent');
+    this.rules = oneOf('rules', read.rules, PROTOBUF_RULES, 'confluent');
     this.registry = oneOf('registry', read.registry, ['confluent', 'pulsar'] as const, 'confluent');
     this.changes = oneOf('changes', read.changes, ['ignore', 'warnings'] as const, 'ignore');
     if (this.registry === 'pulsar' && read.rules !== undefined) {

@@ -9,6 +9,8 @@ export { ProtobufParseRule } from './parse-rules.js';
 export { ProtobufjsMissingError } from './protobufjs-runtime.js';
 export type { ProtobufParseOptions } from './parse.js';
 export { ProtobufReferenceCache } from './reference-cache.js';
+export { PROTOBUF_RULES } from './rule-sets.js';
+export { isUnstablePackage } from './unstable-package.js';
 export type {
   ProtobufSchema, ProtoFile, ProtoDefinition, ProtoMessage, ProtoEnum, ProtoEnumValue, ProtoField, ProtoOneof, ProtoLabel,
   ProtoType, ProtoScalar, ProtoReserved, ProtoService, ProtoMethod, ProtoSymbol,

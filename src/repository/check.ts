@@ -4,6 +4,8 @@ import { CheckerRegistry, SchemaCompatError, checkCompatibility, findingFingerpr
 import type { CompatibilityResult, Incompatibility, Strategy } from 'schema-compat';
 import { parseHistory, parseSource, readHistory } from 'schema-compat/sources';
 import type { HistorySnapshot, ReadHistoryOptions, SourceKind, SourceVersion } from 'schema-compat/sources';
+import type { ProtobufSchema } from '../protobuf/model.js';
+import { isUnstablePackage } from '../protobuf/unstable-package.js';
 import { withoutBom } from '../sources/file-types.js';
 import { boundaryOf, confinedPath } from '../sources/path-guard.js';
 import { readRegularFile } from '../sources/read-file.js';
@@ -26,6 +28,10 @@ export interface CheckRepositoryOptions extends Pick<ReadHistoryOptions, 'auth' 
   readonly overrides?: SettingsOverrides;
   /** Check only subjects whose file, or a file they reference, differs from this git ref (or the configuration changed). */
   readonly changedSince?: string;
+  /** Paths, relative to the configuration's folder, that are not subjects (besides its `exclude`): see `listSubjects`. */
+  readonly excludePaths?: readonly string[];
+  /** Skip Protobuf subjects whose package is unstable (`isUnstablePackage`); default the configuration's `protobuf.ignoreUnstablePackages`. */
+  readonly ignoreUnstablePackages?: boolean;
   /** The day `until` dates are compared with, YYYY-MM-DD. Default today (UTC). */
   readonly today?: string;
   readonly explain?: boolean;
@@ -63,6 +69,13 @@ export interface SubjectOutcome {
   readonly error?: { readonly code: string; readonly message: string };
 }
 
+/** A subject left out on purpose, and why: its Protobuf package is unstable (`ignoreUnstablePackages`). */
+export interface SkippedSubject {
+  readonly subject: Subject;
+  /** `unstable package foo.v1beta1`. */
+  readonly reason: string;
+}
+
 /** A whole repository's check. */
 export interface RepositoryReport {
   readonly configFile: string;
@@ -70,6 +83,8 @@ export interface RepositoryReport {
   readonly subjects: readonly SubjectOutcome[];
   /** Subjects left out by `changedSince`. */
   readonly unchanged: readonly Subject[];
+  /** Subjects skipped by `ignoreUnstablePackages`, neither checked nor failing. */
+  readonly skipped: readonly SkippedSubject[];
   /** Ignore entries that approved nothing this run (in a partial run, only those naming a checked subject). */
   readonly stale: readonly IgnoreEntry[];
   readonly changedSince?: string;
@@ -85,7 +100,7 @@ export interface RepositoryReport {
  * `changedSince` ref).
  */
 export async function checkRepository(config: RepositoryConfig, options: CheckRepositoryOptions = {}): Promise<RepositoryReport> {
-  const subjects = listSubjects(config, options.overrides);
+  const subjects = listSubjects(config, options.overrides, options.excludePaths === undefined ? {} : { excludePaths: options.excludePaths });
   const files = listFiles(config.root);
   const workTree = workTreeReader(config);
   const index = await buildIndex(config, files, workTree);
@@ -94,15 +109,22 @@ export async function checkRepository(config: RepositoryConfig, options: CheckRe
   const today = options.today ?? isoDay(new Date());
   const used = new Set<IgnoreEntry>();
   const outcomes: SubjectOutcome[] = [];
-  for (const subject of selected) outcomes.push(await checkSubject(subject, { config, index, workTree, place, options, today, used }));
+  const skipped: SkippedSubject[] = [];
+  const ignoreUnstable = options.ignoreUnstablePackages ?? config.ignoreUnstablePackages;
+  for (const subject of selected) {
+    const context: RunContext = { config, index, workTree, place, options, today, used };
+    const unstable = ignoreUnstable ? await unstablePackageOf(subject, context) : undefined;
+    if (unstable === undefined) outcomes.push(await checkSubject(subject, context));
+    else skipped.push({ subject, reason: `unstable package ${unstable}` });
+  }
   // An entry is stale only where it had its chance: its subject was checked (not left out, not in error);
-  // an entry without a subject, only when every subject was.
+  // an entry without a subject, only when every subject was (or was skipped on purpose).
   const checked = new Set(outcomes.filter((outcome) => outcome.status !== 'error').map((outcome) => outcome.subject.name));
-  const complete = checked.size === subjects.length;
+  const complete = checked.size + skipped.length === subjects.length;
   const stale = config.ignore.filter((entry) => !used.has(entry) && (entry.subject !== undefined ? checked.has(entry.subject) : complete));
   const exitCode = outcomes.some((outcome) => outcome.status === 'error') ? 2 : outcomes.some((outcome) => outcome.status === 'incompatible') ? 1 : 0;
   return {
-    configFile: config.file, root: config.root, subjects: outcomes, unchanged: subjects.filter((subject) => !selected.includes(subject)), stale, exitCode,
+    configFile: config.file, root: config.root, subjects: outcomes, unchanged: subjects.filter((subject) => !selected.includes(subject)), skipped, stale, exitCode,
     ...(options.changedSince === undefined ? {} : { changedSince: options.changedSince }),
   };
 }
@@ -141,6 +163,37 @@ async function buildIndex(config: RepositoryConfig, files: readonly string[], re
   return indexReferences(referenceFiles, config.importPaths);
 }
 
+/**
+ * The package of a Protobuf subject's file when Buf calls it unstable (`ignore_unstable_packages`,
+ * bufbuild/buf bufcheck: a finding in a file of an unstable package is ignored), from the file as
+ * parsed with its references. A file that does not parse is not skipped: its check reports the error.
+ */
+async function unstablePackageOf(subject: Subject, context: RunContext): Promise<string | undefined> {
+  if (subject.schemaType !== 'PROTOBUF') return undefined;
+  const text = await context.workTree(subject.file);
+  if (text === undefined) return undefined;
+  try {
+    const registry = await registryOf(subject, new Set(['PROTOBUF']), context.options, undefined);
+    const tryParse = (schema: string, references: Readonly<Record<string, string>>): void => {
+      parseSchema('PROTOBUF', schema, { registry, references });
+    };
+    const own = await resolveReferences(subject.file, text, 'PROTOBUF', context.index, context.workTree, tryParse);
+    // schema-compat/protobuf's model; a PROTOBUF checker of the caller's own may model files otherwise.
+    const schema = parseSchema('PROTOBUF', text, { registry, references: own.references }).schema as Partial<ProtobufSchema> | undefined;
+    const name = schema?.file?.packageName;
+    return typeof name === 'string' && isUnstablePackage(name) ? name : undefined;
+  } catch (error: unknown) {
+    if (error instanceof SchemaCompatError) return undefined;
+    throw error;
+  }
+}
+
+/** The checkers of a subject: the caller's (`options.checkers`), else the built-in ones with its profile and policy. */
+async function registryOf(subject: Subject, types: ReadonlySet<string>, options: CheckRepositoryOptions, sourceKind: SourceKind | undefined): Promise<CheckerRegistry> {
+  if (options.checkers !== undefined) return options.checkers(subject, types);
+  return CheckerRegistry.withDefaults({ avro: { profile: subject.profile ?? (sourceKind === 'pulsar' ? 'pulsar' : 'confluent') }, json: { policy: subject.policy } });
+}
+
 async function checkSubject(subject: Subject, context: RunContext): Promise<SubjectOutcome> {
   try {
     const check = await runCheck(subject, context);
@@ -168,9 +221,7 @@ async function runCheck(subject: Subject, context: RunContext): Promise<SubjectC
     subject: subject.registrySubject, ...(subject.topic === undefined ? {} : { topic: subject.topic }),
     ...pick(options, ['auth', 'fetch', 'timeoutMs', 'retries', 'retryDelayMs']),
   });
-  const registry = options.checkers !== undefined
-    ? await options.checkers(subject, new Set([subject.schemaType, ...snapshot.versions.map((version) => version.schemaType)]))
-    : CheckerRegistry.withDefaults({ avro: { profile: subject.profile ?? (source.kind === 'pulsar' ? 'pulsar' : 'confluent') }, json: { policy: subject.policy } });
+  const registry = await registryOf(subject, new Set([subject.schemaType, ...snapshot.versions.map((version) => version.schemaType)]), options, source.kind);
   const tryParse = (type: string) => (schema: string, references: Readonly<Record<string, string>>): void => {
     parseSchema(type, schema, { registry, references, label: shown });
   };

@@ -2,10 +2,12 @@ import { readdirSync } from 'node:fs';
 import { posix } from 'node:path';
 import picomatch from 'picomatch';
 import type { AvroProfile, JsonSchemaPolicy, Strategy } from 'schema-compat';
+import type { ProtobufRules } from '../protobuf/rule-sets.js';
 import { SCHEMA_TYPE_BY_EXTENSION, extensionOf } from '../sources/file-types.js';
 import { PATH_EXCERPT_LENGTH, excerpt } from '../util/excerpt.js';
 import type { FailOnLevel, RepositoryConfig, SubjectRule, SubjectSettings } from './config/types.js';
 import { RepositoryError } from './errors.js';
+import { excludeTest } from './excludes.js';
 
 /** Folders never searched for schemas. */
 const SKIPPED_FOLDERS = new Set(['.git', 'node_modules']);
@@ -33,24 +35,42 @@ export interface Subject {
   readonly profile?: AvroProfile;
   readonly policy: JsonSchemaPolicy;
   readonly failOn: FailOnLevel;
+  /** Whose Protobuf rules decide (Protobuf subjects only; undefined: Confluent's). */
+  readonly rules?: ProtobufRules;
+}
+
+export interface ListSubjectsOptions {
+  /**
+   * Paths relative to the configuration's folder (a file, or a folder and everything below it)
+   * that are not subjects, besides the configuration's `exclude`: the command line's --exclude-path.
+   * Each must name a file.
+   */
+  readonly excludePaths?: readonly string[];
 }
 
 /**
  * Every subject of a configuration: the files each rule's globs match (relative to the
  * configuration's folder; `.git` and `node_modules` are not searched), the first rule that matches a
- * file taking it. A rule that matches no file, two files with the same subject name and a file
- * whose type cannot be told are errors: a gate that silently checks nothing is no gate.
+ * file taking it, less the excluded ones (the configuration's `exclude`, `options.excludePaths`).
+ * A rule that matches no file, two files with the same subject name, a file whose type cannot be
+ * told and a rule with Protobuf `rules` that takes another type's file are errors: a gate that
+ * silently checks nothing, or checks by rules that do not apply, is no gate.
  */
-export function listSubjects(config: RepositoryConfig, overrides: SettingsOverrides = {}): Subject[] {
+export function listSubjects(config: RepositoryConfig, overrides: SettingsOverrides = {}, options: ListSubjectsOptions = {}): Subject[] {
   if (config.subjects.length === 0) throw new RepositoryError(`${config.file}: no \`subjects\`: nothing to check (docs/repository.md)`);
   const files = listFiles(config.root);
+  const excluded = excludeTest(config.exclude, options.excludePaths ?? [], files, config.file);
   const taken = new Map<string, Subject>();
   const byName = new Map<string, Subject>();
   for (const rule of config.subjects) {
     const include = picomatch([...rule.files]);
     const exclude = rule.exclude.length === 0 ? () => false : picomatch([...rule.exclude]);
-    const matched = files.filter((file) => include(file) && !exclude(file));
-    if (matched.length === 0) throw new RepositoryError(`${config.file}: ${rule.name} (${rule.files.map((glob) => excerpt(glob, PATH_EXCERPT_LENGTH)).join(', ')}) matches no file`);
+    const candidates = files.filter((file) => include(file) && !exclude(file));
+    const matched = candidates.filter((file) => !excluded(file));
+    if (matched.length === 0) {
+      const why = candidates.length === 0 ? '' : ` that is not excluded (the configuration's exclude or --exclude-path leaves out all ${candidates.length})`;
+      throw new RepositoryError(`${config.file}: ${rule.name} (${rule.files.map((glob) => excerpt(glob, PATH_EXCERPT_LENGTH)).join(', ')}) matches no file${why}`);
+    }
     for (const file of matched) {
       if (taken.has(file)) continue;
       const subject = subjectOf(file, rule, config, overrides);
@@ -67,12 +87,17 @@ function subjectOf(file: string, rule: SubjectRule, config: RepositoryConfig, ov
   const pick = <K extends keyof SubjectSettings>(key: K): SubjectSettings[K] => overrides[key] ?? rule[key] ?? config.defaults[key];
   const type = pick('type') ?? SCHEMA_TYPE_BY_EXTENSION[extensionOf(file)];
   if (type === undefined) throw new RepositoryError(`${config.file}: cannot tell the schema type of ${file} (taken by ${rule.name}) from its extension: give the rule a type`);
+  if (rule.rules !== undefined && type !== 'PROTOBUF') {
+    throw new RepositoryError(`${config.file}: ${rule.name} sets rules: ${rule.rules}, which are Protobuf's, and takes ${file}, ${/^[AEIOU]/.test(type) ? 'an' : 'a'} ${type} schema: narrow its files to .proto files, or move rules to a rule of its own`);
+  }
   const template = rule.subject ?? config.defaults.subject;
   const name = template === undefined ? file : fill(template, file);
   const topic = rule.topic ?? config.defaults.topic;
   const strategy = pick('strategy');
   const against = pick('against');
   const profile = pick('profile');
+  // Protobuf's rules, from a flag, the rule or the defaults, mean nothing to another type's subject.
+  const rules = type === 'PROTOBUF' ? pick('rules') : undefined;
   return {
     name, file, schemaType: type as Subject['schemaType'], rule: rule.name,
     ...(strategy === undefined ? {} : { strategy }),
@@ -82,6 +107,7 @@ function subjectOf(file: string, rule: SubjectRule, config: RepositoryConfig, ov
     ...(profile === undefined ? {} : { profile }),
     policy: pick('policy') ?? 'STRICT',
     failOn: pick('failOn') ?? 'incompatible',
+    ...(rules === undefined ? {} : { rules }),
   };
 }
 

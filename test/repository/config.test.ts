@@ -85,6 +85,8 @@ function shopConfig(file: string): RepositoryConfig {
     ],
     references: ['schemas/common/**', 'proto/common/*.proto'],
     importPaths: ['proto'],
+    ignoreUnstablePackages: false,
+    exclude: [],
     ignore: [
       {
         subject: 'payment-value', type: 'FIELD_SCALAR_KIND_CHANGED', location: '#/Payment/1',
@@ -195,6 +197,8 @@ describe('loadConfig: a valid configuration', () => {
       subjects: [{ files: ['schemas/*.avsc'], exclude: ['schemas/old-*.avsc'], strategy: 'FULL', subject: '{path}', name: 'subjects[0]' }],
       references: ['schemas/common/**'],
       importPaths: [],
+      ignoreUnstablePackages: false,
+      exclude: [],
       ignore: [{ type: 'LOSSY_PROMOTION', direction: 'BACKWARD', reason: 'everyone reads doubles', where: `${shown(join(dir, 'approved.yaml'))}:3` }],
     });
   });
@@ -227,9 +231,9 @@ describe('loadConfig: each problem at its line and column, with its rule', () =>
   it('an unknown key: at the key itself, naming the keys known there', () => {
     const { file, error } = configError('defaults:\n  stratgy: BACKWARD\n');
     expect(error.problems).toEqual([
-      at(file, 2, 3, 'defaults.stratgy', 'additionalProperties', 'unknown key `stratgy` (known here: strategy, against, subject, topic, type, profile, policy, failOn)'),
+      at(file, 2, 3, 'defaults.stratgy', 'additionalProperties', 'unknown key `stratgy` (known here: strategy, against, subject, topic, type, profile, policy, failOn, rules)'),
     ]);
-    expect(error.message).toBe(`${file}:2:3: defaults.stratgy: unknown key \`stratgy\` (known here: strategy, against, subject, topic, type, profile, policy, failOn) [additionalProperties]`);
+    expect(error.message).toBe(`${file}:2:3: defaults.stratgy: unknown key \`stratgy\` (known here: strategy, against, subject, topic, type, profile, policy, failOn, rules) [additionalProperties]`);
   });
 
   it('a value of the wrong type: at the value', () => {
@@ -353,7 +357,7 @@ describe('loadConfig: each problem at its line and column, with its rule', () =>
     expect(error.problems).toEqual([
       at(file, 2, 13, 'defaults.strategy', 'enum', `must be one of ${STRATEGIES}, not "BAKWARD"`),
       at(file, 3, 12, 'defaults.against', 'pattern', '"svn:trunk" does not have the form ^(git|git-log|git-tags|dir|registry|pulsar)(:.*)?$'),
-      at(file, 6, 5, 'subjects[0].colour', 'additionalProperties', 'unknown key `colour` (known here: files, exclude, strategy, against, subject, topic, type, profile, policy, failOn)'),
+      at(file, 6, 5, 'subjects[0].colour', 'additionalProperties', 'unknown key `colour` (known here: files, exclude, strategy, against, subject, topic, type, profile, policy, failOn, rules)'),
       at(file, 8, 5, 'ignore[0]', 'anyOf', 'needs one of `fingerprint`, `subject`, `type`'),
       at(file, 3, 12, 'defaults.against', 'source', `source "svn:trunk": unknown source kind "svn". ${SOURCES}`),
       at(file, 8, 13, 'ignore[0].reason', 'reason', TODO_REFUSED),

@@ -6,6 +6,7 @@ import { parseStrategy } from 'schema-compat';
 import type { AvroProfile, JsonSchemaPolicy } from 'schema-compat';
 import { parseSource } from 'schema-compat/sources';
 import { boundaryOf, outsideProblem, placePath, workTreeTop } from '../../sources/path-guard.js';
+import type { ProtobufRules } from '../../protobuf/rule-sets.js';
 import { readRegularFile } from '../../sources/read-file.js';
 import { excerpt } from '../../util/excerpt.js';
 import schemaJson from '../config.schema.json';
@@ -83,6 +84,8 @@ export function loadConfig(file: string): RepositoryConfig {
     subjects: (config.subjects ?? []).map((rule, i) => ({ ...settings(rule), files: list(rule.files), exclude: list(rule.exclude), name: `subjects[${i}]` }) satisfies SubjectRule),
     references: list(config.references),
     importPaths: config.protobuf?.importPaths ?? [],
+    ignoreUnstablePackages: config.protobuf?.ignoreUnstablePackages ?? false,
+    exclude: list(config.exclude),
     ignore,
   };
 }
@@ -104,13 +107,15 @@ interface RawSettings {
   readonly profile?: string;
   readonly policy?: string;
   readonly failOn?: string;
+  readonly rules?: string;
 }
 
 interface RawConfig {
   readonly defaults?: RawSettings;
   readonly subjects?: ReadonlyArray<RawSettings & { readonly files: string | readonly string[]; readonly exclude?: string | readonly string[] }>;
   readonly references?: string | readonly string[];
-  readonly protobuf?: { readonly importPaths?: readonly string[] };
+  readonly exclude?: string | readonly string[];
+  readonly protobuf?: { readonly importPaths?: readonly string[]; readonly ignoreUnstablePackages?: boolean };
   readonly ignore?: readonly RawIgnore[];
   readonly ignoreFiles?: readonly string[];
 }
@@ -190,7 +195,15 @@ function meaningViolations(value: unknown): Violation[] {
     }
   };
   checkSettings(config.defaults, ['defaults']);
-  if (Array.isArray(config.subjects)) config.subjects.forEach((rule, i) => checkSettings(rule, ['subjects', i]));
+  if (Array.isArray(config.subjects)) {
+    config.subjects.forEach((rule, i) => {
+      checkSettings(rule, ['subjects', i]);
+      // Protobuf's rules on a rule that says its files are another type can only be a mistake (listSubjects checks the files themselves).
+      if (rule !== null && typeof rule === 'object' && typeof rule.rules === 'string' && typeof rule.type === 'string' && rule.type.toLowerCase() !== 'protobuf') {
+        found.push({ path: ['subjects', i, 'rules'], rule: 'rules', message: `rules (${rule.rules}) are Protobuf's, and this rule's type is ${rule.type}: remove one of them` });
+      }
+    });
+  }
   if (Array.isArray(config.ignore)) {
     config.ignore.forEach((entry: RawIgnore | null, i) => {
       if (typeof entry !== 'object' || entry === null) return;
@@ -218,6 +231,7 @@ function settings(raw: RawSettings): SubjectSettings {
     ...(raw.profile === undefined ? {} : { profile: raw.profile as AvroProfile }),
     ...(raw.policy === undefined ? {} : { policy: raw.policy as JsonSchemaPolicy }),
     ...(raw.failOn === undefined ? {} : { failOn: raw.failOn as FailOnLevel }),
+    ...(raw.rules === undefined ? {} : { rules: raw.rules as ProtobufRules }),
   };
 }
 

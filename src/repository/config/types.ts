@@ -1,4 +1,5 @@
 import type { AvroProfile, JsonSchemaPolicy, Strategy } from 'schema-compat';
+import type { ProtobufRules } from '../../protobuf/rule-sets.js';
 
 /** What `check` exits 1 on: incompatibilities (default), or warnings too. */
 export type FailOnLevel = 'incompatible' | 'warning';
@@ -16,6 +17,12 @@ export interface SubjectSettings {
   readonly profile?: AvroProfile;
   readonly policy?: JsonSchemaPolicy;
   readonly failOn?: FailOnLevel;
+  /**
+   * Whose Protobuf rules decide: Confluent's (default) or Buf's WIRE / WIRE_JSON category. Protobuf
+   * subjects only: in `defaults` (or a flag) other subjects ignore it; a `subjects` rule that sets it
+   * may take only Protobuf files.
+   */
+  readonly rules?: ProtobufRules;
 }
 
 /** A `subjects` entry: the files it takes, and their settings. */
@@ -56,5 +63,9 @@ export interface RepositoryConfig {
   readonly references: readonly string[];
   /** Protobuf import roots, relative to `root` (which is always one). */
   readonly importPaths: readonly string[];
+  /** Skip Protobuf subjects whose package is unstable (`foo.v1beta1`), as Buf's `ignore_unstable_packages`. */
+  readonly ignoreUnstablePackages: boolean;
+  /** Paths (a file, or a folder and everything below it) or globs, relative to `root`, that are never subjects. */
+  readonly exclude: readonly string[];
   readonly ignore: readonly IgnoreEntry[];
 }
