@@ -36,11 +36,13 @@ export function untrustedLines(text: string, indent = '  '): string {
 }
 
 /**
- * JSON as it was serialised, with `##[` written `##\u005b`: the same JSON value (`[` only follows `##`
- * inside a string), and no legacy workflow command when the JSON is printed to a CI log.
+ * JSON as it was serialised, with what `JSON.stringify` leaves raw in strings written as `\uXXXX`:
+ * DEL, C1 controls, U+2028/U+2029 and the bidirectional controls, and the `[` of `##[`. The same JSON
+ * value (outside strings, JSON has none of these characters, and `[` never follows `#`), with no
+ * terminal control or legacy workflow command when it is printed to a CI log.
  */
 export function quietJson(json: string): string {
-  return quietLegacyCommands(json);
+  return quietLegacyCommands(json.replace(/[\u007f-\u009f\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, codePoint));
 }
 
 /**
