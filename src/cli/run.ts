@@ -47,7 +47,7 @@ export async function runCli(argv: readonly string[], io: CliIO): Promise<ExitCo
     if (options['version']) return write(io.stdout, `${io.version()}\n`, ExitCode.COMPATIBLE);
     throw new UsageError(positionals[0] === undefined ? 'missing command' : unknownCommand(positionals[0]));
   } catch (error: unknown) {
-    // A message quotes file names, schema text and arguments: escaped (untrusted-text.ts), its own lines indented.
+    // A message quotes file names, schema text and arguments: each of its lines escaped (untrusted-text.ts).
     if (error instanceof UsageError) return write(io.stderr, `error: ${untrustedLines(error.message)}\n${usageOf(name)}\n`, ExitCode.BAD_INPUT);
     if (error instanceof InputError) return write(io.stderr, `error: ${untrustedLines(error.message)}\n`, ExitCode.BAD_INPUT);
     // Every error the library throws for bad input is a SchemaCompatError (src/errors.ts); its message names the input.

@@ -27,12 +27,11 @@ export function untrusted(text: string): string {
 }
 
 /**
- * Untrusted text that may have lines of its own (an error message listing several problems): each
- * line as `untrusted` gives it, the lines after the first indented, so none starts the way a
- * caller's line does.
+ * Untrusted text that may have lines of its own (an error message listing several problems, each at
+ * its file and line): each line as `untrusted` gives it, so a line of its own starts no command either.
  */
-export function untrustedLines(text: string, indent = '  '): string {
-  return text.split(/\r\n|\n/).map((line, index) => `${index === 0 ? '' : indent}${untrusted(line)}`).join('\n');
+export function untrustedLines(text: string): string {
+  return text.split(/\r\n|\n/).map(untrusted).join('\n');
 }
 
 /**

@@ -39,9 +39,8 @@ describe('untrusted: untrusted text on one line', () => {
 });
 
 describe('untrustedLines: untrusted text with lines of its own', () => {
-  it('keeps its lines, each escaped, the later ones indented', () => {
-    expect(untrustedLines('first\n::add-mask::x\r\n\u001b[2J')).toBe('first\n  \\u003a:add-mask::x\n  \\u001b[2J');
-    expect(untrustedLines('a\nb', '    ')).toBe('a\n    b');
+  it('keeps its lines, each escaped', () => {
+    expect(untrustedLines('first\n::add-mask::x\r\n\u001b[2J')).toBe('first\n\\u003a:add-mask::x\n\\u001b[2J');
     expect(untrustedLines('a\rb')).toBe('a\\rb');
   });
 });
