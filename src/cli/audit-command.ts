@@ -10,6 +10,7 @@ import { rulesOption } from './rules-option.js';
 import type { CliIO } from './io.js';
 import { ExitCode, write } from './io.js';
 import { colourEnabled, makePaint } from './paint.js';
+import { quietJson } from './untrusted-text.js';
 import { auditHelp } from './usage.js';
 
 /** check's options that mean the same for an audit (the history, the checkers, the output), and --require. */
@@ -84,7 +85,7 @@ function auditJson(audit: Audit): string {
   const placeholder = '\u0000reads\u0000';
   const rows = audit.reads.map((row) => `    [${row.join(', ')}]`).join(',\n');
   const text = JSON.stringify({ ...audit, reads: placeholder }, null, 2).replace(JSON.stringify(placeholder), audit.reads.length === 0 ? '[]' : `[\n${rows}\n  ]`);
-  return `${text}\n`;
+  return `${quietJson(text)}\n`;
 }
 
 /** `--require STRATEGY`: any name or alias of a strategy the audit grades. */

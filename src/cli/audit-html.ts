@@ -1,6 +1,7 @@
 import type { Audit, AuditCell, AuditFinding } from '../index.js';
 import type { AuditReport } from './audit-command.js';
 import { upgradeSentence, violationSentence } from './audit-words.js';
+import { untrusted } from './untrusted-text.js';
 
 // `audit --format html`: one page with nothing to fetch (inline CSS, no script, no font, no image),
 // so that it opens from a CI artifact or a mail attachment. Each cell with findings is a <details>:
@@ -92,7 +93,10 @@ function findingHtml(finding: AuditFinding, kind: string): string {
   return `<li${kind === '' ? '' : ` class="${kind}"`}><code>${escape(finding.type)}</code> at <code>${escape(finding.location)}</code>: ${escape(finding.description)}${hint}${witness}</li>`;
 }
 
-/** Text as HTML character data or a quoted attribute value. */
+/**
+ * Text as HTML character data or a quoted attribute value, escaped for reading first (`untrusted`): the
+ * page's source, printed to a CI log, holds no line, escape sequence or workflow command of the schemas' making.
+ */
 function escape(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character] as string);
+  return untrusted(text).replace(/[&<>"']/g, (character) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character] as string);
 }

@@ -8,12 +8,14 @@ import { checkersFor } from './checkers.js';
 import { refuseRulesFor } from './rules-option.js';
 import type { ChangelogVersion } from './format-changes.js';
 import { ChangesFormat, breaksAny, changeLine, changesTable, countLine } from './format-changes.js';
+import { escapeText } from './format-markdown.js';
 import { historyOf } from './history-source.js';
 import type { CliHistory } from './history-source.js';
 import type { CliIO } from './io.js';
 import { ExitCode, write } from './io.js';
 import { colourEnabled, makePaint } from './paint.js';
 import { readCandidate, readReferences } from './schema-files.js';
+import { quietJson, untrusted } from './untrusted-text.js';
 import { changelogHelp } from './usage.js';
 
 const CHANGELOG_OPTIONS = {
@@ -68,10 +70,12 @@ export async function runChangelog(argv: readonly string[], io: CliIO): Promise<
 }
 
 function renderChangelog(file: string, versions: readonly ChangelogVersion[], loaded: CliHistory, strategy: Strategy, format: ChangesFormat, io: CliIO): string {
-  if (format === ChangesFormat.JSON) return `${JSON.stringify({ strategy, versions }, null, 2)}\n`;
+  if (format === ChangesFormat.JSON) return `${quietJson(JSON.stringify({ strategy, versions }, null, 2))}\n`;
   const directions = strategyDirections(strategy);
-  const title = (version: ChangelogVersion): string => `${version.version === undefined ? `${version.label} (FILE)` : `Version ${version.version} (${version.label})`}: ${version.initial ? 'the first version' : countLine(version.changes, directions, strategy)}`;
-  const heading = `Changelog of ${file}, ${versions.length} versions, oldest first (history: ${loaded.source?.description ?? 'none'})`;
+  // Markdown escapes the labels, file name and description for markdown, text for reading (both make them inert).
+  const shown = format === ChangesFormat.MARKDOWN ? escapeText : untrusted;
+  const title = (version: ChangelogVersion): string => `${version.version === undefined ? `${shown(version.label)} (FILE)` : `Version ${version.version} (${shown(version.label)})`}: ${version.initial ? 'the first version' : countLine(version.changes, directions, strategy)}`;
+  const heading = `Changelog of ${shown(file)}, ${versions.length} versions, oldest first (history: ${shown(loaded.source?.description ?? 'none')})`;
   if (format === ChangesFormat.MARKDOWN) {
     return [`## ${heading}`, ...versions.map((version) => `### ${title(version)}\n\n${version.initial ? '' : changesTable(version.changes)}`)].join('\n\n').trimEnd() + '\n';
   }

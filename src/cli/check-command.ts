@@ -14,6 +14,7 @@ import { FailOn, runExitCode } from './report.js';
 import { rulesOption } from './rules-option.js';
 import { parseTypeOption } from './schema-files.js';
 import type { CliSchemaType } from './schema-files.js';
+import { untrusted, untrustedLines } from './untrusted-text.js';
 import { checkHelp } from './usage.js';
 
 export { CheckFormat } from './outputs.js';
@@ -70,7 +71,7 @@ export async function runCheck(argv: readonly string[], io: CliIO): Promise<Exit
   const references = lists['reference'] ?? [];
   if (positionals.length === 0 && references.length > 0) throw new UsageError('--reference cannot be used in a repository run (the configuration\'s `references` name the shared files)');
   const run = positionals.length === 0 ? await repositoryRun(options, lists, format, io) : await singleRun(options, lists, references, positionals, io);
-  for (const error of run.errors) io.stderr(`error: ${error.subject} (${error.file}): ${error.message}\n`);
+  for (const error of run.errors) io.stderr(`error: ${untrusted(error.subject)} (${untrusted(error.file)}): ${untrustedLines(error.message)}\n`);
   for (const line of unreadableDataWarnings(run)) io.stderr(`${line}\n`);
   io.stdout(await renderRun(run, format, io));
   await writeRunOutputs(run, reports, options['no-step-summary'] !== true, io);
@@ -87,7 +88,7 @@ function unreadableDataWarnings(run: RunReport): string[] {
     .filter((finding) => finding.type === 'UNREADABLE_ENUM_SYMBOLS')
     .map((finding) => {
       const [writer, reader] = finding.direction === 'BACKWARD' ? [`version ${finding.version}`, 'the candidate'] : ['the candidate', `version ${finding.version}`];
-      return `warning: ${check.subject}: ${writer} writes enum symbols ${finding.message} that ${reader} cannot read (at ${finding.location}): the check passes, as Pulsar's broker does, but data holding them fails to decode. Gate with --fail-on warning.`;
+      return `warning: ${untrusted(check.subject)}: ${writer} writes enum symbols ${untrusted(finding.message)} that ${reader} cannot read (at ${untrusted(finding.location)}): the check passes, as Pulsar's broker does, but data holding them fails to decode. Gate with --fail-on warning.`;
     })));
 }
 

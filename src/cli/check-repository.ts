@@ -6,6 +6,7 @@ import { UsageError } from './args.js';
 import { checkersFor } from './checkers.js';
 import type { CliIO } from './io.js';
 import type { CheckReport, RunReport, SubjectError } from './report.js';
+import { untrusted } from './untrusted-text.js';
 
 /** `check` without files: every subject of the configuration. */
 export interface RepositoryCheck {
@@ -48,7 +49,7 @@ export async function checkRepositoryRun(command: RepositoryCheck, io: CliIO): P
   if (command.writeBaseline !== undefined) {
     const entries = baselineEntries(report);
     writeBaseline(resolve(io.cwd(), command.writeBaseline), entries);
-    io.stderr(`wrote ${entries.length} ${entries.length === 1 ? 'entry' : 'entries'} to ${command.writeBaseline}: write a reason for each, and name the file in the configuration's ignoreFiles\n`);
+    io.stderr(`wrote ${entries.length} ${entries.length === 1 ? 'entry' : 'entries'} to ${untrusted(command.writeBaseline)}: write a reason for each, and name the file in the configuration's ignoreFiles\n`);
   }
   return {
     checks: report.subjects.flatMap((outcome) => (outcome.check === undefined ? [] : [checkReportOf(outcome)])),

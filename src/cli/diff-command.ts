@@ -5,10 +5,12 @@ import { CHANGE_OPTIONS, changeSettings } from './change-settings.js';
 import { checkersFor } from './checkers.js';
 import { refuseRulesFor } from './rules-option.js';
 import { ChangesFormat, breaksAny, changeLine, changesTable, countLine } from './format-changes.js';
+import { escapeText } from './format-markdown.js';
 import type { CliIO } from './io.js';
 import { ExitCode, write } from './io.js';
 import { colourEnabled, makePaint } from './paint.js';
 import { readCandidate, readReferences, readSchemaText, schemaTypeOf } from './schema-files.js';
+import { quietJson, untrusted } from './untrusted-text.js';
 import { diffHelp } from './usage.js';
 
 /**
@@ -45,9 +47,10 @@ interface DiffReport {
 
 function renderDiff(report: DiffReport, format: ChangesFormat, io: CliIO): string {
   const directions = strategyDirections(report.strategy);
-  if (format === ChangesFormat.JSON) return `${JSON.stringify({ changes: report.changes }, null, 2)}\n`;
-  const head = `${report.old} → ${report.new}: ${countLine(report.changes, directions, report.strategy)}`;
-  if (format === ChangesFormat.MARKDOWN) return `### ${head}\n\n${changesTable(report.changes)}`;
+  if (format === ChangesFormat.JSON) return `${quietJson(JSON.stringify({ changes: report.changes }, null, 2))}\n`;
+  const count = countLine(report.changes, directions, report.strategy);
+  if (format === ChangesFormat.MARKDOWN) return `### ${escapeText(`${report.old} → ${report.new}`)}: ${count}\n\n${changesTable(report.changes)}`;
+  const head = `${untrusted(`${report.old} → ${report.new}`)}: ${count}`;
   const paint = makePaint(colourEnabled(io));
   return [head, ...report.changes.map((change) => `  ${changeLine(change, paint)}`)].join('\n') + '\n';
 }

@@ -1,5 +1,7 @@
 import type { Change, Direction } from '../index.js';
 import type { Paint } from './paint.js';
+import { cellCode, cellText } from './format-markdown.js';
+import { untrusted } from './untrusted-text.js';
 
 /** Output formats of `diff` and `changelog`. */
 export const ChangesFormat = { TEXT: 'text', MARKDOWN: 'markdown', JSON: 'json' } as const;
@@ -37,7 +39,7 @@ export function breaksAny(changes: readonly Change[], directions: readonly Direc
 export function changeLine(change: Change, paint: Paint): string {
   const grade = gradeOf(change);
   const painted = change.breaks.length > 0 ? paint.red(grade) : change.warns ? paint.yellow(grade) : paint.green(grade);
-  return `${sign(change)} ${change.summary} — ${painted}  ${paint.dim(`(${change.change} at ${change.location.new ?? change.location.old ?? '/'})`)}`;
+  return `${sign(change)} ${untrusted(change.summary)} — ${painted}  ${paint.dim(`(${untrusted(change.change)} at ${untrusted(change.location.new ?? change.location.old ?? '/')})`)}`;
 }
 
 /** How many changes, and how many break a direction the strategy checks. */
@@ -50,7 +52,6 @@ export function countLine(changes: readonly Change[], directions: readonly Direc
 /** A markdown table of changes (a pull-request comment). */
 export function changesTable(changes: readonly Change[]): string {
   if (changes.length === 0) return '_No changes._\n';
-  const cell = (text: string): string => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
-  const rows = changes.map((change) => `| ${sign(change)} | ${cell(change.summary)} | \`${change.change}\` | \`${cell(change.location.new ?? change.location.old ?? '/')}\` | ${gradeOf(change)} |`);
+  const rows = changes.map((change) => `| ${sign(change)} | ${cellText(change.summary)} | ${cellCode(change.change)} | ${cellCode(change.location.new ?? change.location.old ?? '/')} | ${gradeOf(change)} |`);
   return ['|   | Change | Code | Where | Grade |', '|---|---|---|---|---|', ...rows].join('\n') + '\n';
 }

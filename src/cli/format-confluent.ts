@@ -1,6 +1,7 @@
 import { toConfluentMessages } from '../registry/index.js';
 import type { CheckReport } from './report.js';
 import { versionOf } from './report.js';
+import { quietJson } from './untrusted-text.js';
 
 /**
  * The answer of Confluent's REST API `POST /compatibility/subjects/{s}/versions?verbose=true`:
@@ -12,7 +13,7 @@ export function formatConfluent(report: CheckReport): string {
     schemaType: report.candidate.schemaType,
     oldSchema: (version) => storedText(versionOf(report, version)),
   });
-  return `${JSON.stringify({ is_compatible: report.result.compatible, messages }, null, 2)}\n`;
+  return `${quietJson(JSON.stringify({ is_compatible: report.result.compatible, messages }, null, 2))}\n`;
 }
 
 /** The old schema as the registry keeps it: JSON without its layout (Confluent stores the canonical string), .proto text as written. */

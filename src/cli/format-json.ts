@@ -1,5 +1,6 @@
 import type { CheckReport, RunReport } from './report.js';
 import { reportFails, runExitCode, runSummary } from './report.js';
+import { quietJson } from './untrusted-text.js';
 
 /**
  * `--format json` of a run. One check: its `CompatibilityResult` (each finding with its
@@ -9,7 +10,7 @@ import { reportFails, runExitCode, runSummary } from './report.js';
  */
 export function formatJsonRun(run: RunReport): string {
   const [only] = run.checks;
-  if (run.repository === undefined && only !== undefined) return `${JSON.stringify(checkJson(only), null, 2)}\n`;
+  if (run.repository === undefined && only !== undefined) return `${quietJson(JSON.stringify(checkJson(only), null, 2))}\n`;
   const value = {
     config: run.repository?.configFile,
     ...(run.repository?.changedSince === undefined ? {} : { changedSince: run.repository.changedSince, unchanged: run.repository.unchanged }),
@@ -20,7 +21,7 @@ export function formatJsonRun(run: RunReport): string {
     summary: runSummary(run),
     exitCode: runExitCode(run),
   };
-  return `${JSON.stringify(value, null, 2)}\n`;
+  return `${quietJson(JSON.stringify(value, null, 2))}\n`;
 }
 
 /** One check as JSON: the result, and what it was compared with and set aside. */

@@ -1,5 +1,6 @@
 import type { CheckReport, ReportFinding, RunReport } from './report.js';
 import { FailOn, directionText, findingsOf, plural, runSummary, versionName, versionTitle } from './report.js';
+import { untrusted, untrustedLines } from './untrusted-text.js';
 
 interface TestCase {
   readonly name: string;
@@ -17,12 +18,12 @@ interface TestCase {
 export function formatJunitRun(run: RunReport): string {
   const suites = run.checks.map(suiteOf);
   const errors = run.errors.map((error) => ({
-    name: `schema-compat check ${error.file} (${error.subject})`, tests: 1, failures: 0, errors: 1,
-    lines: [`    <testcase name="${xml(`${error.subject}: cannot be checked`)}" classname="schema-compat"><error message="${xml(error.code)}">${xml(error.message)}</error></testcase>`],
+    name: `schema-compat check ${untrusted(error.file)} (${untrusted(error.subject)})`, tests: 1, failures: 0, errors: 1,
+    lines: [`    <testcase name="${xml(`${untrusted(error.subject)}: cannot be checked`)}" classname="schema-compat"><error message="${xml(untrusted(error.code))}">${xml(untrustedLines(error.message))}</error></testcase>`],
   }));
   const all = [...suites, ...errors];
   const count = (key: 'tests' | 'failures' | 'errors'): number => all.reduce((sum, suite) => sum + suite[key], 0);
-  const name = run.repository === undefined ? 'schema-compat' : `schema-compat ${runSummary(run)}`;
+  const name = run.repository === undefined ? 'schema-compat' : `schema-compat ${untrusted(runSummary(run))}`;
   const lines = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites name="${xml(name)}" tests="${count('tests')}" failures="${count('failures')}" errors="${count('errors')}">`,
@@ -43,9 +44,9 @@ export function formatJunit(report: CheckReport): string {
 
 function suiteOf(report: CheckReport): { name: string; tests: number; failures: number; errors: number; lines: string[] } {
   const cases = testCases(report);
-  const against = report.source === undefined ? '' : ` against ${report.source.description}`;
+  const against = report.source === undefined ? '' : ` against ${untrusted(report.source.description)}`;
   return {
-    name: `schema-compat check ${report.candidate.path} (${report.result.strategy})${against}`,
+    name: `schema-compat check ${untrusted(report.candidate.path)} (${report.result.strategy})${against}`,
     tests: cases.length,
     failures: cases.filter((testCase) => testCase.failures.length > 0).length,
     errors: 0,
@@ -55,13 +56,13 @@ function suiteOf(report: CheckReport): { name: string; tests: number; failures: 
 
 function testCases(report: CheckReport): TestCase[] {
   const { result } = report;
-  if (result.identical) return [{ name: `identical to ${versionName(report, result.identical.version)}: accepted, nothing checked`, failures: [], notes: [] }];
+  if (result.identical) return [{ name: `identical to ${untrusted(versionName(report, result.identical.version))}: accepted, nothing checked`, failures: [], notes: [] }];
   if (result.checked.length === 0) return [{ name: 'no versions to check', failures: [], notes: [] }];
   const failOnWarnings = report.failOn === FailOn.WARNING;
   return result.checked.map((version) => {
     const warnings = findingsOf(result.warnings, version);
     return {
-      name: versionTitle(report, version),
+      name: untrusted(versionTitle(report, version)),
       failures: [...findingsOf(result.incompatibilities, version), ...(failOnWarnings ? warnings : [])],
       notes: failOnWarnings ? [] : warnings,
     };
@@ -73,7 +74,7 @@ function caseLines(testCase: TestCase, report: CheckReport): string[] {
   if (testCase.failures.length === 0 && testCase.notes.length === 0) return [`${open}/>`];
   const lines = [`${open}>`];
   if (testCase.failures.length > 0) {
-    const types = [...new Set(testCase.failures.map((finding) => finding.type))].join(', ');
+    const types = [...new Set(testCase.failures.map((finding) => untrusted(finding.type)))].join(', ');
     const message = `${plural(testCase.failures.length, 'finding', 'findings')}: ${types}`;
     lines.push(`      <failure message="${xml(message)}" type="${xml(types)}">${xml(testCase.failures.map((finding) => findingText(finding, report)).join('\n\n'))}</failure>`);
   }
@@ -83,9 +84,13 @@ function caseLines(testCase: TestCase, report: CheckReport): string[] {
 }
 
 function findingText(finding: ReportFinding, report: CheckReport): string {
-  const lines = [`${finding.type} at ${finding.location} (${directionText(finding, versionName(report, finding.version))})`, finding.description, `detail: ${finding.message}`];
-  if (finding.hint !== undefined) lines.push(`hint: ${finding.hint}`);
-  lines.push(`fingerprint: ${finding.fingerprint}`);
+  const lines = [
+    `${untrusted(finding.type)} at ${untrusted(finding.location)} (${directionText(finding, untrusted(versionName(report, finding.version)))})`,
+    untrusted(finding.description),
+    `detail: ${untrusted(finding.message)}`,
+  ];
+  if (finding.hint !== undefined) lines.push(`hint: ${untrusted(finding.hint)}`);
+  lines.push(`fingerprint: ${untrusted(finding.fingerprint)}`);
   return lines.join('\n');
 }
 

@@ -1,6 +1,7 @@
 import type { IgnoreEntry } from '../repository/index.js';
 import type { ApprovedFinding, CheckReport, ReportFinding, RunReport, SubjectError } from './report.js';
 import { FailOn, describeEntry, findingsOf, namedByItsFile, plural, reportFails, runExitCode, runSummary, sourceLines, versionList, versionName, versionTitle } from './report.js';
+import { quietMentions, untrusted } from './untrusted-text.js';
 
 /** The verdict words of the headline and of each subject's heading. */
 const Verdict = { COMPATIBLE: 'COMPATIBLE', INCOMPATIBLE: 'INCOMPATIBLE', ERROR: 'ERROR' } as const;
@@ -193,7 +194,7 @@ function errorSection(errors: readonly SubjectError[]): string[] {
     { header: 'Subject', cell: (error) => cellCode(error.subject) },
     { header: 'File', cell: (error) => cellCode(error.file) },
     { header: 'Code', cell: (error) => cellCode(error.code) },
-    { header: 'Message', cell: (error) => cellText(error.message) },
+    { header: 'Message', cell: (error) => error.message.split(/\r\n|\n/).map(cellText).join('<br>') },
   ];
   return [`### Could not be checked (${errors.length}): **${Verdict.ERROR}**`, table(columns, errors)];
 }
@@ -238,15 +239,16 @@ function noun(count: number, one: string, many: string): string {
 }
 
 /**
- * Text outside code spans: ASCII punctuation that GFM could read as markup is backslash-escaped
- * (CommonMark §2.4: any ASCII punctuation may be), and line breaks become `<br>`.
+ * Text outside code spans: line breaks and control characters escaped (`untrusted`), ASCII punctuation
+ * that GFM could read as markup backslash-escaped (CommonMark §2.4: any ASCII punctuation may be), and
+ * `@mentions` made inert (`quietMentions`).
  */
-function escapeText(text: string): string {
-  return text.replace(/[\\`*_~[\]<>|&$#]/g, '\\$&').replace(/\r\n?|\n/g, '<br>');
+export function escapeText(text: string): string {
+  return quietMentions(untrusted(text).replace(/[\\`*_~[\]<>|&$#]/g, '\\$&'));
 }
 
 /** A table cell of text: escaped as text; a pipe is already `\|`, which GFM tables need (GFM spec §4.10). */
-function cellText(text: string): string {
+export function cellText(text: string): string {
   return escapeText(text);
 }
 
@@ -256,17 +258,17 @@ function cellRich(text: string): string {
 }
 
 /** A table cell of code: a code span whose pipes are escaped, which GFM reads inside tables even in code spans (GFM spec §4.10). */
-function cellCode(text: string): string {
+export function cellCode(text: string): string {
   return code(text).replace(/\|/g, '\\|');
 }
 
 /**
  * A code span (CommonMark §6.1): fenced by one more backtick than the longest run inside, padded
  * with a space when the content starts or ends with a backtick or would lose a space; line
- * breaks become spaces, as a code span shows them anyway.
+ * breaks and control characters escaped (`untrusted`). Mentions are inert in a code span.
  */
 function code(text: string): string {
-  const content = text.replace(/\r\n?|\n/g, ' ');
+  const content = untrusted(text);
   if (content === '') return '';
   const longest = Math.max(0, ...(content.match(/`+/g) ?? []).map((run) => run.length));
   const fence = '`'.repeat(longest + 1);

@@ -2,6 +2,7 @@ import type { IgnoreEntry } from '../repository/index.js';
 import { locateJsonPointer } from './json-locate.js';
 import type { ApprovedFinding, CheckReport, ReportFinding, RunReport, SubjectError } from './report.js';
 import { FailOn, directionText, readerFileOf, runExitCode, runSummary, versionName, versionTitle } from './report.js';
+import { quietJson } from './untrusted-text.js';
 import { readVersion } from './version.js';
 
 /** The schema of SARIF 2.1.0 as OASIS publishes it (with errata 01), for `$schema` (SARIF §3.13.3). */
@@ -102,7 +103,7 @@ export function formatSarif(run: RunReport): string {
       properties: runProperties(run),
     }],
   };
-  return `${JSON.stringify(log, null, 2)}\n`;
+  return `${quietJson(JSON.stringify(log, null, 2))}\n`;
 }
 
 /**

@@ -2,6 +2,7 @@ import type { CompatibilityResult, Incompatibility } from '../index.js';
 import type { Paint } from './paint.js';
 import type { ApprovedFinding, CheckReport, RunReport } from './report.js';
 import { FailOn, capitalized, describeEntry, namedByItsFile, directionText, reportFails, runSummary, sourceLines, versionList, versionName, versionTitle } from './report.js';
+import { untrusted, untrustedLines } from './untrusted-text.js';
 
 /** How to show one kind of finding: its noun. */
 interface Section {
@@ -30,26 +31,26 @@ export function formatTextRun(run: RunReport, paint: Paint): string {
   const [only] = run.checks;
   if (run.repository === undefined && only !== undefined) return formatTextReport(only, paint);
   const lines: string[] = [];
-  if (run.repository !== undefined) lines.push(paint.dim(`Repository ${run.repository.configFile}`));
+  if (run.repository !== undefined) lines.push(paint.dim(`Repository ${untrusted(run.repository.configFile)}`));
   for (const check of run.checks) lines.push('', paint.bold(`== ${subjectTitle(check.subject, check.candidate.path)}`), formatTextReport(check, paint).trimEnd());
-  for (const error of run.errors) lines.push('', paint.bold(`== ${subjectTitle(error.subject, error.file)}`), paint.red(`ERROR: ${error.message}`));
+  for (const error of run.errors) lines.push('', paint.bold(`== ${subjectTitle(error.subject, error.file)}`), paint.red(`ERROR: ${untrustedLines(error.message)}`));
   const skipped = run.repository?.skipped ?? [];
   if (skipped.length > 0) {
     lines.push('', paint.dim(`Skipped, not checked (${skipped.length}):`));
-    for (const item of skipped) lines.push(paint.dim(`  ${subjectTitle(item.subject, item.file)}: ${item.reason}`));
+    for (const item of skipped) lines.push(paint.dim(`  ${subjectTitle(item.subject, item.file)}: ${untrusted(item.reason)}`));
   }
   const stale = run.repository?.stale ?? [];
   if (stale.length > 0) {
     lines.push('', paint.yellow(`Ignore entries that approved nothing (${stale.length}): remove them, or check what they meant to match`));
-    for (const entry of stale) lines.push(`  ${describeEntry(entry)}`);
+    for (const entry of stale) lines.push(`  ${untrusted(describeEntry(entry))}`);
   }
-  lines.push('', runSummary(run));
+  lines.push('', untrusted(runSummary(run)));
   return `${lines.join('\n').replace(/^\n/, '')}\n`;
 }
 
 /** `orders-value (schemas/orders/order.avsc)`, or the path alone when it is the subject's name. */
 function subjectTitle(subject: string, file: string): string {
-  return namedByItsFile(subject, file) ? subject : `${subject} (${file})`;
+  return untrusted(namedByItsFile(subject, file) ? subject : `${subject} (${file})`);
 }
 
 /**
@@ -58,13 +59,13 @@ function subjectTitle(subject: string, file: string): string {
  */
 export function formatTextReport(report: CheckReport, paint: Paint): string {
   const naming: Naming = {
-    title: (version) => versionTitle(report, version),
-    name: (version) => versionName(report, version),
-    list: (versions) => versionList(report, versions),
+    title: (version) => untrusted(versionTitle(report, version)),
+    name: (version) => untrusted(versionName(report, version)),
+    list: (versions) => untrusted(versionList(report, versions)),
   };
-  const from = report.strategyFrom === undefined ? '' : ` (${report.strategyFrom})`;
+  const from = report.strategyFrom === undefined ? '' : ` (${untrusted(report.strategyFrom)})`;
   const lines = [
-    ...sourceLines(report).map((line) => paint.dim(line)),
+    ...sourceLines(report).map((line) => paint.dim(untrusted(line))),
     ...formatText(report.result, paint, naming, from).trimEnd().split('\n'),
     ...approvedLines('Approved by ignore entries, not counted', report.ignored, paint.dim, naming),
     ...approvedLines('Approvals past their until date, counted again', report.expired, paint.yellow, naming),
@@ -117,15 +118,21 @@ function findingSections(findings: readonly Incompatibility[], checked: readonly
 
 function formatFinding(finding: Incompatibility & { readonly fingerprint?: string }, paint: Paint, name: string): string[] {
   const lines = [
-    `  ${paint.bold(finding.type)} at ${finding.location} (${directionText(finding, name)})`,
-    `    ${finding.description}`,
-    `    ${paint.dim(`detail: ${finding.message}`)}`,
+    `  ${paint.bold(untrusted(finding.type))} at ${untrusted(finding.location)} (${directionText(finding, name)})`,
+    `    ${untrusted(finding.description)}`,
+    `    ${paint.dim(`detail: ${untrusted(finding.message)}`)}`,
   ];
-  if (finding.fingerprint !== undefined) lines.push(`    ${paint.dim(`fingerprint: ${finding.fingerprint}`)}`);
-  if (finding.hint !== undefined) lines.push(`    ${paint.green(`hint: ${finding.hint}`)}`);
+  if (finding.fingerprint !== undefined) lines.push(`    ${paint.dim(`fingerprint: ${untrusted(finding.fingerprint)}`)}`);
+  if (finding.hint !== undefined) lines.push(`    ${paint.green(`hint: ${untrusted(finding.hint)}`)}`);
   if (finding.witness === 'any') lines.push(`    ${paint.dim('witness: any datum (the reader rejects all data of this writer)')}`);
-  else if (finding.witness !== undefined) lines.push(`    ${paint.dim(`witness: ${JSON.stringify(finding.witness.json)} (binary ${finding.witness.hex})`)}`);
+  else if (finding.witness !== undefined) lines.push(`    ${paint.dim(`witness: ${witnessText(finding.witness)}`)}`);
   return lines;
+}
+
+/** A witness datum as JSON, and its Avro binary encoding when there is one (a JSON Schema witness has none). */
+function witnessText(witness: { readonly json: unknown; readonly hex?: string }): string {
+  const json = untrusted(JSON.stringify(witness.json) ?? 'undefined');
+  return witness.hex === undefined ? json : `${json} (binary ${witness.hex})`;
 }
 
 /** Findings set aside by (or no longer set aside by) ignore entries, each with the entry's reason and place. */
@@ -133,8 +140,8 @@ function approvedLines(title: string, approved: readonly ApprovedFinding[], colo
   if (approved.length === 0) return [];
   const lines = ['', colour(`${title} (${approved.length}):`)];
   for (const { finding, entry } of approved) {
-    lines.push(`  ${finding.type} at ${finding.location} (${finding.direction}, ${naming.name(finding.version)}), fingerprint ${finding.fingerprint}`);
-    lines.push(`    ${entry.reason} [${entry.where}${entry.until === undefined ? '' : `, until ${entry.until}`}]`);
+    lines.push(`  ${untrusted(finding.type)} at ${untrusted(finding.location)} (${finding.direction}, ${naming.name(finding.version)}), fingerprint ${untrusted(finding.fingerprint)}`);
+    lines.push(`    ${untrusted(`${entry.reason} [${entry.where}${entry.until === undefined ? '' : `, until ${entry.until}`}]`)}`);
   }
   return lines;
 }

@@ -9,6 +9,7 @@ import type { CliIO } from './io.js';
 import { ExitCode, InputError, write } from './io.js';
 import { runCanonical, runFingerprint } from './schema-commands.js';
 import { runServe } from './serve.js';
+import { untrustedLines } from './untrusted-text.js';
 import { CHECK_USAGE, PROGRAM_USAGE, programHelp } from './usage.js';
 
 export { ExitCode } from './io.js';
@@ -46,10 +47,11 @@ export async function runCli(argv: readonly string[], io: CliIO): Promise<ExitCo
     if (options['version']) return write(io.stdout, `${io.version()}\n`, ExitCode.COMPATIBLE);
     throw new UsageError(positionals[0] === undefined ? 'missing command' : unknownCommand(positionals[0]));
   } catch (error: unknown) {
-    if (error instanceof UsageError) return write(io.stderr, `error: ${error.message}\n${usageOf(name)}\n`, ExitCode.BAD_INPUT);
-    if (error instanceof InputError) return write(io.stderr, `error: ${error.message}\n`, ExitCode.BAD_INPUT);
+    // A message quotes file names, schema text and arguments: each of its lines escaped (untrusted-text.ts).
+    if (error instanceof UsageError) return write(io.stderr, `error: ${untrustedLines(error.message)}\n${usageOf(name)}\n`, ExitCode.BAD_INPUT);
+    if (error instanceof InputError) return write(io.stderr, `error: ${untrustedLines(error.message)}\n`, ExitCode.BAD_INPUT);
     // Every error the library throws for bad input is a SchemaCompatError (src/errors.ts); its message names the input.
-    if (error instanceof SchemaCompatError) return write(io.stderr, `error: ${error.message}\n`, ExitCode.BAD_INPUT);
+    if (error instanceof SchemaCompatError) return write(io.stderr, `error: ${untrustedLines(error.message)}\n`, ExitCode.BAD_INPUT);
     throw error;
   }
 }
