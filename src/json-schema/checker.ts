@@ -124,6 +124,11 @@ export class JsonSchemaChecker implements SchemaChecker<JsonTypeSchema> {
     return jsonSchemaChanges(paths(this.diff(original, update)), paths(this.diff(update, original)));
   }
 
+  /** Avro-defined JSON: the Avro checker's detail of a finding. */
+  detailFinding(finding: Finding, reader: JsonTypeSchema, writer: JsonTypeSchema): readonly Finding[] | undefined {
+    return reader.kind === 'avro' && writer.kind === 'avro' ? this.avro.detailFinding(finding, reader.avro, writer.avro) : undefined;
+  }
+
   /** Confluent de-duplicates JSON schemas by their canonical text and references: the same documents whatever the key order. */
   isIdentical(a: JsonTypeSchema, b: JsonTypeSchema): boolean {
     if (a.kind === 'avro' && b.kind === 'avro') return this.avro.isIdentical(a.avro, b.avro);
