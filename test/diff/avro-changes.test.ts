@@ -51,12 +51,12 @@ const NAMED_CASES: readonly (readonly [string, string, string, readonly string[]
   ]],
   ['fixed size changed', record([{ name: 'hash', type: { type: 'fixed', name: 'Hash', size: 16 } }]), record([{ name: 'hash', type: { type: 'fixed', name: 'Hash', size: 32 } }]), ['FIXED_SIZE_CHANGED [old /fields/0/type new /fields/0/type] Hash size 16→32 — breaks BACKWARD+FORWARD']],
   ['union branch added and removed', record([{ name: 'v', type: ['null', 'string', 'int'] }]), record([{ name: 'v', type: ['null', 'string', 'boolean'] }]), [
-    'UNION_BRANCH_ADDED [new /fields/0/type/2] boolean in [null, string, boolean] — breaks FORWARD',
-    'UNION_BRANCH_REMOVED [old /fields/0/type/2] int from [null, string, int] — breaks BACKWARD',
+    'UNION_BRANCH_ADDED [new /fields/0/type/2] v: boolean in [null, string, boolean] — breaks FORWARD',
+    'UNION_BRANCH_REMOVED [old /fields/0/type/2] v: int from [null, string, int] — breaks BACKWARD',
   ]],
   ['union branches reordered', record([{ name: 'v', type: ['null', 'string'], default: null }]), record([{ name: 'v', type: ['string', 'null'], default: 'x' }]), [
     'FIELD_DEFAULT_CHANGED [old /fields/0 new /fields/0] v default null→"x" — safe',
-    'UNION_BRANCHES_REORDERED [old /fields/0/type new /fields/0/type] [null, string]→[string, null] — safe',
+    'UNION_BRANCHES_REORDERED [old /fields/0/type new /fields/0/type] v [null, string]→[string, null] — safe',
   ]],
   ['logical type added', record([{ name: 'at', type: 'long' }]), record([{ name: 'at', type: { type: 'long', logicalType: 'timestamp-millis' } }]), ['LOGICAL_TYPE_ADDED [old /fields/0/type new /fields/0/type] logical type "timestamp-millis" — safe, warns BACKWARD+FORWARD']],
   ['decimal scale changed', record([{ name: 'price', type: { type: 'bytes', logicalType: 'decimal', precision: 10, scale: 2 } }]), record([{ name: 'price', type: { type: 'bytes', logicalType: 'decimal', precision: 10, scale: 4 } }]), ['DECIMAL_CHANGED [old /fields/0/type new /fields/0/type] decimal(10,2)→decimal(10,4) — safe, warns BACKWARD+FORWARD']],
