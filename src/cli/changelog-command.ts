@@ -6,7 +6,7 @@ import { CHANGE_OPTIONS, changeSettings } from './change-settings.js';
 import { stringOption } from './check-command.js';
 import { checkersFor } from './checkers.js';
 import type { ChangelogVersion } from './format-changes.js';
-import { ChangesFormat, breaksAny, changeLine, changesTable, countLine } from './format-changes.js';
+import { ChangesFormat, breaksAny, changeLine, changesTable, countLine, noSchemaChangeLine } from './format-changes.js';
 import { historyOf } from './history-source.js';
 import type { CliHistory } from './history-source.js';
 import type { CliIO } from './io.js';
@@ -57,7 +57,8 @@ export async function runChangelog(argv: readonly string[], io: CliIO): Promise<
   const versions: ChangelogVersion[] = steps.map((step, i) => {
     const before = steps[i - 1];
     const changes = before === undefined ? [] : diffSchemas(file.schemaType, before.schema, step.schema, { registry });
-    return { label: step.label, ...(step.version === undefined ? {} : { version: step.version }), ...(before === undefined ? { initial: true } : {}), changes };
+    const identical = before !== undefined && registry.get(file.schemaType).isIdentical(before.schema.schema, step.schema.schema);
+    return { label: step.label, ...(step.version === undefined ? {} : { version: step.version }), ...(before === undefined ? { initial: true } : {}), ...(identical ? { identical } : {}), changes };
   });
   const strategy: Strategy = settings.strategy ?? loaded.strategy ?? 'BACKWARD';
   io.stdout(renderChangelog(file.path, versions, loaded, strategy, settings.format, io));
@@ -68,7 +69,7 @@ export async function runChangelog(argv: readonly string[], io: CliIO): Promise<
 function renderChangelog(file: string, versions: readonly ChangelogVersion[], loaded: CliHistory, strategy: Strategy, format: ChangesFormat, io: CliIO): string {
   if (format === ChangesFormat.JSON) return `${JSON.stringify({ strategy, versions }, null, 2)}\n`;
   const directions = strategyDirections(strategy);
-  const title = (version: ChangelogVersion): string => `${version.version === undefined ? `${version.label} (FILE)` : `Version ${version.version} (${version.label})`}: ${version.initial ? 'the first version' : countLine(version.changes, directions, strategy)}`;
+  const title = (version: ChangelogVersion): string => `${version.version === undefined ? `${version.label} (FILE)` : `Version ${version.version} (${version.label})`}: ${version.initial ? 'the first version' : version.identical ? noSchemaChangeLine(version.changes) : countLine(version.changes, directions, strategy)}`;
   const heading = `Changelog of ${file}, ${versions.length} versions, oldest first (history: ${loaded.source?.description ?? 'none'})`;
   if (format === ChangesFormat.MARKDOWN) {
     return [`## ${heading}`, ...versions.map((version) => `### ${title(version)}\n\n${version.initial ? '' : changesTable(version.changes)}`)].join('\n\n').trimEnd() + '\n';

@@ -146,6 +146,31 @@ describe('schema-compat changelog', () => {
     expect(forward.stdout).toContain('user.avsc (FILE): 2 changes, 1 breaking under FORWARD\n  ~ field id doc removed — safe  (DOC_CHANGED at /fields/0)\n  ~ id int→long — breaks FORWARD  (TYPE_CHANGED at /fields/0/type)\n');
   });
 
+  it('marks a version with no schema change: only formatting, or only docs (text, markdown and json)', async () => {
+    const repo = GitRepo.create();
+    cleanups.push(() => repo.remove());
+    const id = { name: 'id', type: 'int' };
+    repo.write('history/v1.avsc', userSchema(id));
+    repo.write('history/v2.avsc', `${JSON.stringify(JSON.parse(userSchema(id)) as object, null, 4)}\n`);
+    repo.write('history/v3.avsc', userSchema({ ...id, doc: 'The key.' } as typeof id));
+    repo.write('user.avsc', userSchema({ ...id, doc: 'The key.' } as typeof id, { name: 'email', type: 'string', default: '' }));
+    const text = await cliIn(repo.dir, ['changelog', 'user.avsc', '--against', 'dir:history']);
+    expect([text.code, text.stderr]).toEqual([0, '']);
+    expect(text.stdout.split('\n').filter((row) => /^(Version|user\.avsc)/.test(row) || row.startsWith('  '))).toEqual([
+      'Version 1 (history/v1.avsc): the first version',
+      'Version 2 (history/v2.avsc): no schema change (only formatting)',
+      'Version 3 (history/v3.avsc): no schema change (only docs or other annotations: 1 change)',
+      '  ~ field id doc added — safe  (DOC_CHANGED at /fields/0)',
+      'user.avsc (FILE): 1 change, 0 breaking under BACKWARD',
+      '  + email (default "") — safe  (FIELD_ADDED at /fields/1)',
+    ]);
+    const markdown = await cliIn(repo.dir, ['changelog', 'user.avsc', '--against', 'dir:history', '--format', 'markdown']);
+    expect(markdown.stdout).toContain('### Version 2 (history/v2.avsc): no schema change (only formatting)\n\n_No changes._\n');
+    const json = await cliIn(repo.dir, ['changelog', 'user.avsc', '--against', 'dir:history', '--format', 'json']);
+    const { versions } = JSON.parse(json.stdout) as { versions: { identical?: boolean }[] };
+    expect(versions.map((version) => version.identical ?? false)).toEqual([false, true, true, false]);
+  });
+
   it('a history that cannot be loaded, or no --against, is exit 2, never an empty changelog', async () => {
     const repo = GitRepo.create();
     cleanups.push(() => repo.remove());
