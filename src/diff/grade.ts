@@ -38,9 +38,7 @@ export function gradeChanges(drafts: readonly ChangeDraft[], checks: readonly Di
   for (const check of checks) {
     const owners = new Owners(graded, check.direction);
     const place = (finding: Finding, grade: 'breaks' | 'warns'): void => {
-      const parts = grade === 'breaks' ? check.detail?.(finding) ?? [] : [];
-      const partOwners = parts.map((part) => owners.of(part));
-      const found = partOwners.some((each) => each.length > 0) ? [...new Set(partOwners.flatMap((each) => (each.length > 0 ? each : owners.of(finding))))] : owners.of(finding);
+      const found = grade === 'breaks' && check.detail !== undefined ? owners.ofSummed(finding, check.detail) : owners.of(finding);
       if (found.length > 0) {
         for (const owner of found) owner[grade].add(check.direction);
         return;
@@ -105,6 +103,16 @@ class Owners {
     const exact = [...(this.at.get(location) ?? [])];
     if (exact.length > 0) return [...exact.filter((item) => item.draft.change === finding.type), ...preferStructural(exact)].slice(0, 1);
     return this.nearest(tokens(location));
+  }
+
+  /**
+   * An incompatibility that may sum up others: the owners of those, where one has none the owners
+   * of the incompatibility itself; the incompatibility's own owners when none of them has one.
+   */
+  ofSummed(finding: Finding, detail: (finding: Finding) => readonly Finding[] | undefined): Graded[] {
+    const owned = (detail(finding) ?? []).map((part) => this.of(part));
+    if (!owned.some((each) => each.length > 0)) return this.of(finding);
+    return [...new Set(owned.flatMap((each) => (each.length > 0 ? each : this.of(finding))))];
   }
 
   /** Failing an exact place: the deepest structural change above the finding, else the structural changes below it. */
