@@ -90,6 +90,22 @@ describe('schema-compat diff', () => {
     expect(cli(['diff', example('v1.avsc'), fixture('json/person-v1.json')])).toMatchObject({ code: 2, stdout: '', stderr: expect.stringContaining('AVRO and test/fixtures/cli/json/person-v1.json is JSON') });
     expect(cli(['diff', example('v1.avsc'), 'missing.avsc'])).toMatchObject({ code: 2, stdout: '', stderr: expect.stringMatching(/^error: cannot read missing.avsc/) });
   });
+
+  it('an unresolved Protobuf import exits 2 and says how to supply it; with --reference it is found', async () => {
+    const repo = GitRepo.create();
+    cleanups.push(() => repo.remove());
+    const payment = (field: string): string => `syntax = "proto3";\npackage shop;\nimport "common/money.proto";\nmessage Payment {\n  shop.common.Money amount = 1;\n${field}}\n`;
+    repo.write('common/money.proto', 'syntax = "proto3";\npackage shop.common;\nmessage Money {\n  int64 units = 1;\n}\n');
+    repo.write('v1.proto', payment(''));
+    repo.write('v2.proto', payment('  string note = 2;\n'));
+    const missing = await cliIn(repo.dir, ['diff', 'v1.proto', 'v2.proto']);
+    expect([missing.code, missing.stdout]).toEqual([2, '']);
+    expect(missing.stderr).toMatch(/^error: v1\.proto: at line 3, column 8: import "common\/money\.proto" is neither a given reference nor a built-in well-known type \[UNRESOLVED_IMPORT\]\n/);
+    expect(missing.stderr).toContain('\nhint: give the imported file with --reference NAME=FILE (NAME "common/money.proto", as the import statement writes it); in a repository run, add the folder the import path starts from to protobuf.importPaths in .schema-compat.yaml\n');
+    const given = await cliIn(repo.dir, ['diff', '--reference', 'common/money.proto=common/money.proto', 'v1.proto', 'v2.proto']);
+    expect([given.code, given.stderr]).toEqual([0, '']);
+    expect(given.stdout).toContain('FIELD_ADDED');
+  });
 });
 
 describe('schema-compat changelog', () => {
