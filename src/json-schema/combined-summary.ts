@@ -22,9 +22,9 @@ interface Combined {
 /**
  * What changed in the combined schema at `path` (`#/properties/v`) for a difference of the combined
  * kind: the keyword (`anyOf→oneOf`), and the branches one side has and the other lacks, by index and
- * text (`oneOf branch 1 {"type":"integer"}→{"type":"boolean"}`, `oneOf branch 2 {"type":"null"} added`). Undefined
- * for another difference, or when the path does not lead to a combined schema in the documents (a
- * path through a `$ref`).
+ * text (`oneOf branch 1 {"type":"integer"}→{"type":"boolean"}`, `oneOf branch 2 {"type":"null"} added`).
+ * Undefined for another difference, or when the path does not lead to a combined schema in the
+ * documents (local `$ref`s are followed, references to other documents are not).
  */
 export function combinedChange(type: string, path: string, original: JsonValue, update: JsonValue): string | undefined {
   if (!COMBINED.has(type)) return undefined;
@@ -80,14 +80,45 @@ function label(text: string): string {
   return text.length <= LABEL_LENGTH ? text : `${text.slice(0, LABEL_LENGTH - 1)}…`;
 }
 
-/** The schema object at a `#/...` path of a document, when it has exactly one of allOf, anyOf and oneOf, an array. */
+/** How many local `$ref`s in a row a path is followed through (a cycle of them ends here). */
+const MAX_REFS = 8;
+
+/**
+ * The schema object at a `#/...` path of a document, when it has exactly one of allOf, anyOf and
+ * oneOf, an array; a step the object lacks is looked for through its local `$ref` (`#/$defs/V`), as
+ * the diff follows it. Other references (to another document) are not followed.
+ */
 function combinedAt(document: JsonValue, path: string): Combined | undefined {
   if (!path.startsWith('#')) return undefined;
-  let node: JsonValue | undefined = document;
-  for (const token of path.slice(1).split('/').slice(1).filter((each, i, all) => !(each === '' && i === all.length - 1))) {
-    node = childOf(node, unescapePointerToken(token));
-    if (node === undefined) return undefined;
+  const tokens = (from: string): string[] => from.slice(1).split('/').slice(1).filter((each, i, all) => !(each === '' && i === all.length - 1)).map(unescapePointerToken);
+  const at = (node: JsonValue | undefined, steps: readonly string[], hops: number): JsonValue | undefined => {
+    let here = node;
+    for (const step of steps) {
+      const child = childOf(here, step);
+      if (child !== undefined) here = child;
+      else {
+        const target = hops < MAX_REFS ? refTarget(here) : undefined;
+        here = target === undefined ? undefined : childOf(at(document, tokens(target), hops + 1), step);
+      }
+      if (here === undefined) return undefined;
+    }
+    return here;
+  };
+  let node = at(document, tokens(path), 0);
+  for (let hops = 0; hops < MAX_REFS && node !== undefined && combinedOf(node) === undefined; hops++) {
+    const target = refTarget(node);
+    node = target === undefined ? undefined : at(document, tokens(target), hops + 1);
   }
+  return node === undefined ? undefined : combinedOf(node);
+}
+
+/** A local `$ref` of a schema object (`#` or `#/...`). */
+function refTarget(node: JsonValue | undefined): string | undefined {
+  const ref = typeof node === 'object' && node !== null && !Array.isArray(node) ? ownValue(node as Readonly<Record<string, JsonValue>>, '$ref') : undefined;
+  return typeof ref === 'string' && (ref === '#' || ref.startsWith('#/')) ? ref : undefined;
+}
+
+function combinedOf(node: JsonValue): Combined | undefined {
   if (typeof node !== 'object' || node === null || Array.isArray(node)) return undefined;
   const found = CRITERIA.flatMap((criterion) => {
     const branches = ownValue(node as Readonly<Record<string, JsonValue>>, criterion);

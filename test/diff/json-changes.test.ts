@@ -59,6 +59,13 @@ describe('diffSchemas: JSON Schema, what changed in a combined schema', () => {
     expect(summary).toBe(`#/properties/v sum type extended: anyOf branch 1 {"description":"${'x'.repeat(43)}…, branch 2 {"type":"integer"}, branch 3 {"type":"boolean"} and 2 more added`);
   });
 
+  it('a combined schema behind a local $ref is found through it', () => {
+    const document = (second: string): string => JSON.stringify({ $defs: { V: { oneOf: [{ type: 'string' }, { type: second }] } }, type: 'object', properties: { v: { $ref: '#/$defs/V' } } });
+    expect(diffSchemas('JSON', document('integer'), document('boolean')).map(line)).toEqual([
+      'COMBINED_TYPE_SUBSCHEMAS_CHANGED [old #/properties/v new #/properties/v] #/properties/v combined type subschemas changed: oneOf branch 1 {"type":"integer"}→{"type":"boolean"} — breaks BACKWARD+FORWARD',
+    ]);
+  });
+
   it('a plain schema made a oneOf says what it became', () => {
     expect(diffSchemas('JSON', object({ v: { type: 'string' } }), object({ v: { oneOf: [{ type: 'string' }, { type: 'integer' }] } })).map(line))
       .toEqual(['SUM_TYPE_EXTENDED [old #/properties/v new #/properties/v] #/properties/v sum type extended: now a oneOf of 2 branches — breaks FORWARD']);
