@@ -4,6 +4,7 @@ import { booleanOption, readOptions } from '../util/options.js';
 import type { PairChecker, ParseOptions, Roles, SchemaChecker, SessionHistory } from '../checkers/types.js';
 import type { ChangeDraft } from '../diff/change.js';
 import type { Explanation, Finding, PairResult } from '../result.js';
+import { branchFindings } from './diff/branch-findings.js';
 import { AvroDiff } from './diff/walk.js';
 import { canReadAvro } from './compat/can-read.js';
 import type { AvroProfile } from './compat/can-read.js';
@@ -107,6 +108,11 @@ export class AvroChecker implements SchemaChecker<AvroSchema> {
   /** Every change from `original` to `update` along resolution's paths (`diffSchemas` grades them). */
   listChanges(original: AvroSchema, update: AvroSchema): readonly ChangeDraft[] {
     return AvroDiff.run(original, update);
+  }
+
+  /** Under `confluent` and `strict`, a MISSING_UNION_BRANCH of a branch the reader union has but cannot read: that branch pair's own findings. */
+  detailFinding(finding: Finding, reader: AvroSchema, writer: AvroSchema): readonly Finding[] | undefined {
+    return this.profile === 'pulsar' ? undefined : branchFindings(finding, reader.root, writer.root);
   }
 
   /**

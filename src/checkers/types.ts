@@ -65,4 +65,10 @@ export interface SchemaChecker<S> extends PairChecker<S> {
    * `diffSchemas` grades them with this checker's own `canRead` in each direction.
    */
   listChanges?(original: S, update: S): readonly ChangeDraft[];
+  /**
+   * The findings one finding of `canRead(reader, writer)` stands for, at reader-side locations, when
+   * it sums up others (Avro: a union that cannot read a writer branch of a kind and name it has), so
+   * that `diffSchemas` grades each change by the findings it causes; undefined for any other finding.
+   */
+  detailFinding?(finding: Finding, reader: S, writer: S): readonly Finding[] | undefined;
 }

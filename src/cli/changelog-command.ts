@@ -7,7 +7,7 @@ import { stringOption } from './check-command.js';
 import { checkersFor } from './checkers.js';
 import { refuseRulesFor } from './rules-option.js';
 import type { ChangelogVersion } from './format-changes.js';
-import { ChangesFormat, breaksAny, changeLine, changesTable, countLine } from './format-changes.js';
+import { ChangesFormat, breaksAny, changeLine, changesTable, countLine, noSchemaChangeLine } from './format-changes.js';
 import { escapeText } from './format-markdown.js';
 import { historyOf } from './history-source.js';
 import type { CliHistory } from './history-source.js';
@@ -61,7 +61,8 @@ export async function runChangelog(argv: readonly string[], io: CliIO): Promise<
   const versions: ChangelogVersion[] = steps.map((step, i) => {
     const before = steps[i - 1];
     const changes = before === undefined ? [] : diffSchemas(file.schemaType, before.schema, step.schema, { registry });
-    return { label: step.label, ...(step.version === undefined ? {} : { version: step.version }), ...(before === undefined ? { initial: true } : {}), changes };
+    const identical = before !== undefined && registry.get(file.schemaType).isIdentical(before.schema.schema, step.schema.schema);
+    return { label: step.label, ...(step.version === undefined ? {} : { version: step.version }), ...(before === undefined ? { initial: true } : {}), ...(identical ? { identical } : {}), changes };
   });
   const strategy: Strategy = settings.strategy ?? loaded.strategy ?? 'BACKWARD';
   io.stdout(renderChangelog(file.path, versions, loaded, strategy, settings.format, io));
@@ -74,7 +75,7 @@ function renderChangelog(file: string, versions: readonly ChangelogVersion[], lo
   const directions = strategyDirections(strategy);
   // Markdown escapes the labels, file name and description for markdown, text for reading (both make them inert).
   const shown = format === ChangesFormat.MARKDOWN ? escapeText : untrusted;
-  const title = (version: ChangelogVersion): string => `${version.version === undefined ? `${shown(version.label)} (FILE)` : `Version ${version.version} (${shown(version.label)})`}: ${version.initial ? 'the first version' : countLine(version.changes, directions, strategy)}`;
+  const title = (version: ChangelogVersion): string => `${version.version === undefined ? `${shown(version.label)} (FILE)` : `Version ${version.version} (${shown(version.label)})`}: ${version.initial ? 'the first version' : version.identical ? noSchemaChangeLine(version.changes) : countLine(version.changes, directions, strategy)}`;
   const heading = `Changelog of ${shown(file)}, ${versions.length} versions, oldest first (history: ${shown(loaded.source?.description ?? 'none')})`;
   if (format === ChangesFormat.MARKDOWN) {
     return [`## ${heading}`, ...versions.map((version) => `### ${title(version)}\n\n${version.initial ? '' : changesTable(version.changes)}`)].join('\n\n').trimEnd() + '\n';

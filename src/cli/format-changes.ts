@@ -14,7 +14,18 @@ export interface ChangelogVersion {
   readonly version?: number;
   /** True for the oldest version: nothing before it to compare with. */
   readonly initial?: boolean;
+  /**
+   * True when a registry takes the version as the one before it (its checker's `isIdentical`, the
+   * registry's de-duplication): only formatting changed, or docs and other annotations it ignores.
+   */
+  readonly identical?: boolean;
   readonly changes: readonly Change[];
+}
+
+/** `no schema change (only formatting)`, or with the annotations the version changes counted. */
+export function noSchemaChangeLine(changes: readonly Change[]): string {
+  if (changes.length === 0) return 'no schema change (only formatting)';
+  return `no schema change (only docs or other annotations: ${changes.length} ${changes.length === 1 ? 'change' : 'changes'})`;
 }
 
 /** `+` for an addition, `-` for a removal, `~` for any other change (the code says which). */

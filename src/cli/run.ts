@@ -5,6 +5,7 @@ import { runChangelog } from './changelog-command.js';
 import { runCheck } from './check-command.js';
 import { runDiff } from './diff-command.js';
 import { runExplain } from './explain-command.js';
+import { unresolvedImportHint } from './import-hint.js';
 import type { CliIO } from './io.js';
 import { ExitCode, InputError, write } from './io.js';
 import { runCanonical, runFingerprint } from './schema-commands.js';
@@ -51,7 +52,10 @@ export async function runCli(argv: readonly string[], io: CliIO): Promise<ExitCo
     if (error instanceof UsageError) return write(io.stderr, `error: ${untrustedLines(error.message)}\n${usageOf(name)}\n`, ExitCode.BAD_INPUT);
     if (error instanceof InputError) return write(io.stderr, `error: ${untrustedLines(error.message)}\n`, ExitCode.BAD_INPUT);
     // Every error the library throws for bad input is a SchemaCompatError (src/errors.ts); its message names the input.
-    if (error instanceof SchemaCompatError) return write(io.stderr, `error: ${untrustedLines(error.message)}\n`, ExitCode.BAD_INPUT);
+    if (error instanceof SchemaCompatError) {
+      const hint = unresolvedImportHint(error, name);
+      return write(io.stderr, `error: ${untrustedLines(error.message)}\n${hint === undefined ? '' : `hint: ${untrustedLines(hint)}\n`}`, ExitCode.BAD_INPUT);
+    }
     throw error;
   }
 }

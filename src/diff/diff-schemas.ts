@@ -40,7 +40,11 @@ export function diffSchemas(schemaType: SchemaType, oldSchema: SchemaInput, newS
   const checks: DirectionFindings[] = DIRECTIONS.map((direction) => {
     const [reader, writer] = direction === 'BACKWARD' ? [update.schema, original.schema] : [original.schema, update.schema];
     const result = checker.canRead(reader, writer);
-    return { direction, incompatibilities: result.incompatibilities, warnings: result.warnings, describe: (finding) => describeFinding(checker, finding, ROLES[direction]) };
+    return {
+      direction, incompatibilities: result.incompatibilities, warnings: result.warnings,
+      describe: (finding) => describeFinding(checker, finding, ROLES[direction]),
+      detail: (finding) => checker.detailFinding?.(finding, reader, writer),
+    };
   });
   return gradeChanges(drafts, checks);
 }

@@ -10,6 +10,8 @@ export interface DirectionFindings {
   readonly warnings: readonly Finding[];
   /** The check's sentence for a finding of this direction. */
   readonly describe: (finding: Finding) => string;
+  /** The findings an incompatibility sums up (the checker's `detailFinding`), graded in its place. */
+  readonly detail?: (finding: Finding) => readonly Finding[] | undefined;
 }
 
 interface Graded {
@@ -26,7 +28,9 @@ const ORDER: readonly Direction[] = ['BACKWARD', 'FORWARD'];
  * Grades changes by the findings of the check itself, so that a change breaks a direction exactly
  * when the check of that direction fails because of it: each finding goes to the change at its
  * location (or listed for it), else to the deepest change above it, else to the changes below it;
- * a finding no change accounts for becomes a FINDING_WITHOUT_CHANGE of its own.
+ * an incompatibility that sums up others (an Avro union branch it cannot read) goes to the owners
+ * of those, each of them without an owner to the owners of the incompatibility itself; a finding
+ * no change accounts for becomes a FINDING_WITHOUT_CHANGE of its own.
  */
 export function gradeChanges(drafts: readonly ChangeDraft[], checks: readonly DirectionFindings[]): Change[] {
   const graded: Graded[] = drafts.map((draft) => ({ draft, breaks: new Set(), warns: new Set() }));
@@ -34,7 +38,7 @@ export function gradeChanges(drafts: readonly ChangeDraft[], checks: readonly Di
   for (const check of checks) {
     const owners = new Owners(graded, check.direction);
     const place = (finding: Finding, grade: 'breaks' | 'warns'): void => {
-      const found = owners.of(finding);
+      const found = grade === 'breaks' && check.detail !== undefined ? owners.ofSummed(finding, check.detail) : owners.of(finding);
       if (found.length > 0) {
         for (const owner of found) owner[grade].add(check.direction);
         return;
@@ -99,6 +103,16 @@ class Owners {
     const exact = [...(this.at.get(location) ?? [])];
     if (exact.length > 0) return [...exact.filter((item) => item.draft.change === finding.type), ...preferStructural(exact)].slice(0, 1);
     return this.nearest(tokens(location));
+  }
+
+  /**
+   * An incompatibility that may sum up others: the owners of those, where one has none the owners
+   * of the incompatibility itself; the incompatibility's own owners when none of them has one.
+   */
+  ofSummed(finding: Finding, detail: (finding: Finding) => readonly Finding[] | undefined): Graded[] {
+    const owned = (detail(finding) ?? []).map((part) => this.of(part));
+    if (!owned.some((each) => each.length > 0)) return this.of(finding);
+    return [...new Set(owned.flatMap((each) => (each.length > 0 ? each : this.of(finding))))];
   }
 
   /** Failing an exact place: the deepest structural change above the finding, else the structural changes below it. */

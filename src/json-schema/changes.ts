@@ -10,11 +10,17 @@ export type JsonChangeType = JsonDifferenceType | 'SCHEMA_FORMAT_CHANGED' | Avro
 
 const CODES: ReadonlySet<string> = new Set(Object.values(JsonDifferenceType));
 
-/** Changes of two JSON Schemas from Confluent's diff taken both ways (SchemaDiff compares a writer with a reader). */
-export function jsonSchemaChanges(forward: readonly PathDifference[], reverse: readonly PathDifference[]): ChangeDraft[] {
+/**
+ * Changes of two JSON Schemas from Confluent's diff taken both ways (SchemaDiff compares a writer
+ * with a reader); `detail` adds what changed where the code and path alone do not say it (a combined schema's branches).
+ */
+export function jsonSchemaChanges(forward: readonly PathDifference[], reverse: readonly PathDifference[], detail: (type: string, path: string) => string | undefined = () => undefined): ChangeDraft[] {
   return pairedChanges(forward, reverse, {
     codes: CODES,
-    summary: (difference, reversed) => `${difference.path} ${difference.type.toLowerCase().replace(/_/g, ' ')}${reversed ? ' (from the new schema to the old)' : ''}`,
+    summary: (difference, reversed) => {
+      const what = detail(difference.type, difference.path);
+      return `${difference.path} ${difference.type.toLowerCase().replace(/_/g, ' ')}${what === undefined ? '' : `: ${what}`}${reversed ? ' (from the new schema to the old)' : ''}`;
+    },
     description: (difference, reversed) => describeJsonDifference(difference.type, difference.path, reversed ? { reader: 'old', writer: 'new' } : { reader: 'new', writer: 'old' }),
   });
 }

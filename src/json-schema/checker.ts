@@ -1,6 +1,7 @@
 import { AvroChecker } from '../avro/checker.js';
 import type { ChangeDraft } from '../diff/change.js';
 import { formatChange, jsonSchemaChanges } from './changes.js';
+import { combinedChange } from './combined-summary.js';
 import type { AvroProfile } from '../avro/checker.js';
 import type { AvroSchema } from '../avro/model.js';
 import type { PairChecker, ParseOptions, Roles, SchemaChecker, SessionHistory } from '../checkers/types.js';
@@ -121,7 +122,12 @@ export class JsonSchemaChecker implements SchemaChecker<JsonTypeSchema> {
     if (original.kind === 'avro' && update.kind === 'avro') return this.avro.listChanges(original.avro, update.avro);
     if (original.kind === 'avro' || update.kind === 'avro') return [formatChange(original.kind === 'avro')];
     const paths = (differences: readonly JsonSchemaDifference[]): { type: string; path: string; compatible: boolean }[] => differences.map((difference) => ({ type: difference.type, path: difference.location, compatible: difference.compatible }));
-    return jsonSchemaChanges(paths(this.diff(original, update)), paths(this.diff(update, original)));
+    return jsonSchemaChanges(paths(this.diff(original, update)), paths(this.diff(update, original)), (type, path) => combinedChange(type, path, original.raw, update.raw));
+  }
+
+  /** Avro-defined JSON: the Avro checker's detail of a finding. */
+  detailFinding(finding: Finding, reader: JsonTypeSchema, writer: JsonTypeSchema): readonly Finding[] | undefined {
+    return reader.kind === 'avro' && writer.kind === 'avro' ? this.avro.detailFinding(finding, reader.avro, writer.avro) : undefined;
   }
 
   /** Confluent de-duplicates JSON schemas by their canonical text and references: the same documents whatever the key order. */

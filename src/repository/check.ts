@@ -11,6 +11,7 @@ import { boundaryOf, confinedPath } from '../sources/path-guard.js';
 import { readRegularFile } from '../sources/read-file.js';
 import type { IgnoreEntry, RepositoryConfig } from './config/types.js';
 import { RepositoryError } from './errors.js';
+import { subjectErrorMessage } from './import-hint.js';
 import { changedSince, commitReader, gitPlace } from './git-files.js';
 import type { GitPlace } from './git-files.js';
 import { applyIgnores, isoDay } from './ignores.js';
@@ -200,7 +201,7 @@ async function checkSubject(subject: Subject, context: RunContext): Promise<Subj
     return { subject, status: check.fails ? 'incompatible' : 'compatible', check };
   } catch (error: unknown) {
     if (!(error instanceof SchemaCompatError)) throw error;
-    return { subject, status: 'error', error: { code: error.code, message: error.message } };
+    return { subject, status: 'error', error: { code: error.code, message: subjectErrorMessage(error, context.config) } };
   }
 }
 

@@ -90,6 +90,22 @@ describe('schema-compat diff', () => {
     expect(cli(['diff', example('v1.avsc'), fixture('json/person-v1.json')])).toMatchObject({ code: 2, stdout: '', stderr: expect.stringContaining('AVRO and test/fixtures/cli/json/person-v1.json is JSON') });
     expect(cli(['diff', example('v1.avsc'), 'missing.avsc'])).toMatchObject({ code: 2, stdout: '', stderr: expect.stringMatching(/^error: cannot read missing.avsc/) });
   });
+
+  it('an unresolved Protobuf import exits 2 and says how to supply it; with --reference it is found', async () => {
+    const repo = GitRepo.create();
+    cleanups.push(() => repo.remove());
+    const payment = (field: string): string => `syntax = "proto3";\npackage shop;\nimport "common/money.proto";\nmessage Payment {\n  shop.common.Money amount = 1;\n${field}}\n`;
+    repo.write('common/money.proto', 'syntax = "proto3";\npackage shop.common;\nmessage Money {\n  int64 units = 1;\n}\n');
+    repo.write('v1.proto', payment(''));
+    repo.write('v2.proto', payment('  string note = 2;\n'));
+    const missing = await cliIn(repo.dir, ['diff', 'v1.proto', 'v2.proto']);
+    expect([missing.code, missing.stdout]).toEqual([2, '']);
+    expect(missing.stderr).toMatch(/^error: v1\.proto: at line 3, column 8: import "common\/money\.proto" is neither a given reference nor a built-in well-known type \[UNRESOLVED_IMPORT\]\n/);
+    expect(missing.stderr).toContain('\nhint: give the imported file with --reference NAME=FILE (NAME "common/money.proto", as the import statement writes it); in a repository run, add the folder the import path starts from to protobuf.importPaths in .schema-compat.yaml\n');
+    const given = await cliIn(repo.dir, ['diff', '--reference', 'common/money.proto=common/money.proto', 'v1.proto', 'v2.proto']);
+    expect([given.code, given.stderr]).toEqual([0, '']);
+    expect(given.stdout).toContain('FIELD_ADDED');
+  });
 });
 
 describe('schema-compat changelog', () => {
@@ -144,6 +160,31 @@ describe('schema-compat changelog', () => {
     const forward = await cliIn(repo.dir, ['changelog', 'user.avsc', '--against', 'git-log', '--strategy', 'FORWARD']);
     expect(forward.code).toBe(1);
     expect(forward.stdout).toContain('user.avsc (FILE): 2 changes, 1 breaking under FORWARD\n  ~ field id doc removed — safe  (DOC_CHANGED at /fields/0)\n  ~ id int→long — breaks FORWARD  (TYPE_CHANGED at /fields/0/type)\n');
+  });
+
+  it('marks a version with no schema change: only formatting, or only docs (text, markdown and json)', async () => {
+    const repo = GitRepo.create();
+    cleanups.push(() => repo.remove());
+    const id = { name: 'id', type: 'int' };
+    repo.write('history/v1.avsc', userSchema(id));
+    repo.write('history/v2.avsc', `${JSON.stringify(JSON.parse(userSchema(id)) as object, null, 4)}\n`);
+    repo.write('history/v3.avsc', userSchema({ ...id, doc: 'The key.' } as typeof id));
+    repo.write('user.avsc', userSchema({ ...id, doc: 'The key.' } as typeof id, { name: 'email', type: 'string', default: '' }));
+    const text = await cliIn(repo.dir, ['changelog', 'user.avsc', '--against', 'dir:history']);
+    expect([text.code, text.stderr]).toEqual([0, '']);
+    expect(text.stdout.split('\n').filter((row) => /^(Version|user\.avsc)/.test(row) || row.startsWith('  '))).toEqual([
+      'Version 1 (history/v1.avsc): the first version',
+      'Version 2 (history/v2.avsc): no schema change (only formatting)',
+      'Version 3 (history/v3.avsc): no schema change (only docs or other annotations: 1 change)',
+      '  ~ field id doc added — safe  (DOC_CHANGED at /fields/0)',
+      'user.avsc (FILE): 1 change, 0 breaking under BACKWARD',
+      '  + email (default "") — safe  (FIELD_ADDED at /fields/1)',
+    ]);
+    const markdown = await cliIn(repo.dir, ['changelog', 'user.avsc', '--against', 'dir:history', '--format', 'markdown']);
+    expect(markdown.stdout).toContain('### Version 2 (history/v2.avsc): no schema change (only formatting)\n\n_No changes._\n');
+    const json = await cliIn(repo.dir, ['changelog', 'user.avsc', '--against', 'dir:history', '--format', 'json']);
+    const { versions } = JSON.parse(json.stdout) as { versions: { identical?: boolean }[] };
+    expect(versions.map((version) => version.identical ?? false)).toEqual([false, true, true, false]);
   });
 
   it('a history that cannot be loaded, or no --against, is exit 2, never an empty changelog', async () => {

@@ -391,6 +391,19 @@ describe('references resolved across the repository', () => {
     expect(outcomeNamed(report, 'events-created').error?.message).toContain(`created.json: at '/properties/buyer/$ref': $ref "${CUSTOMER_ID}" points to no schema [DANGLING_REF]`);
     expect(report.exitCode).toBe(2);
   });
+
+  it('without protobuf.importPaths, an import is found nowhere: the error says where imports start and what to add', async () => {
+    fx.write({ [CONFIG_PATH]: SHOP_CONFIG.replace('protobuf:\n  importPaths: [proto]\n', '') });
+    const report = await check();
+    expect(outcomes(report).map(({ subject, status, error }) => ({ subject, status, code: error?.code }))).toEqual([
+      { subject: 'order-value', status: 'compatible', code: undefined },
+      { subject: 'events-created', status: 'compatible', code: undefined },
+      { subject: 'payment-value', status: 'error', code: 'SCHEMA_PARSE_ERROR' },
+    ]);
+    expect(outcomeNamed(report, 'payment-value').error?.message).toMatch(
+      /payment\.proto: at line \d+, column \d+: import "common\/money\.proto" is neither a given reference nor a built-in well-known type \[UNRESOLVED_IMPORT\]: no file at that path from the folders imports start from \("\."\); add the folder the import path starts from to protobuf\.importPaths in \.schema-compat\.yaml$/,
+    );
+  });
 });
 
 describe('approved findings: ignore entries', () => {

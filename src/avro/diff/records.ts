@@ -45,7 +45,22 @@ function compareField(diff: AvroDiff, o: AvroField, n: AvroField, at: Paths): Ch
   drafts.push(...compareProps(o.props, n.props, at, 'field'));
   const types = below(at, 'type');
   const typeDrafts = diff.compare(o.type, n.type, types);
-  return [...drafts, ...typeDrafts.map((draft) => (draft.change === T.TYPE_CHANGED && draft.location.new === types.new ? { ...draft, summary: `${n.name} ${draft.summary}` } : draft))];
+  return [...drafts, ...typeDrafts.map((draft) => namedByField(draft, n.name, types))];
+}
+
+const UNION_CHANGES: ReadonlySet<string> = new Set([T.UNION_BRANCH_ADDED, T.UNION_BRANCH_REMOVED, T.UNION_BRANCHES_REORDERED]);
+
+/**
+ * A change of the field's type itself, or of a union in it (not inside a record of it, whose own
+ * field names it), named by the field: `amount int→long`, `payment: int from [null, string, int]`.
+ */
+function namedByField(draft: ChangeDraft, name: string, types: Paths): ChangeDraft {
+  if (draft.change === T.TYPE_CHANGED && draft.location.new === types.new) return { ...draft, summary: `${name} ${draft.summary}` };
+  if (!UNION_CHANGES.has(draft.change)) return draft;
+  const [path, start] = draft.location.new === undefined ? [draft.location.old, types.old] : [draft.location.new, types.new];
+  if (path === undefined || !path.startsWith(start) || path.slice(start.length).includes('/fields/')) return draft;
+  const summary = draft.change === T.UNION_BRANCHES_REORDERED ? `${name} ${draft.summary}` : `${name}: ${draft.summary}`;
+  return { ...draft, summary, description: draft.description.replace(/^The union at /, `The union of the field ${name} at `).replace(/^The branches of the union at /, `The branches of the union of the field ${name} at `) };
 }
 
 function defaultChange(o: AvroField, n: AvroField): [string, string] | undefined {

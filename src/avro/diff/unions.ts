@@ -8,6 +8,8 @@ import { AvroChangeType as T, typeLabel } from './change-types.js';
 import type { AvroDiff, Paths } from './walk.js';
 import { pointer } from './walk.js';
 
+const MISSING = AvroIncompatibilityType.MISSING_UNION_BRANCH;
+
 /** A branch's identity in a union (Avro 1.12 "Unions": at most one branch per unnamed kind, named ones by name). */
 function branchKey(node: AvroNode): string {
   return isNamed(node) ? `${node.kind} ${node.name}` : node.kind;
@@ -22,14 +24,16 @@ const ALIASING = {
 /**
  * Branches added, removed and reordered, and each kept pair compared. The check reports a writer
  * branch the reader union cannot read at `<reader union>/<writer branch index>`, with no detail:
- * such a finding belongs to the branch added or removed, or to the changes inside a kept pair.
+ * such a finding belongs to the branch added or removed, or, when the checker's detail of a kept
+ * pair finds no owner, to the changes inside that pair.
  */
 export function compareUnions(diff: AvroDiff, o: AvroUnion, n: AvroUnion, at: Paths): ChangeDraft[] {
   const branches = keyedDiff(o.branches, n.branches, branchKey, ALIASING);
   const drafts: ChangeDraft[] = [];
   for (const pair of branches.kept) {
     const inner = diff.compare(pair.old, pair.new, { old: `${at.old}/${pair.oldIndex}`, new: `${at.new}/${pair.newIndex}` });
-    const findingsAt = { BACKWARD: [`${at.new}/${pair.oldIndex}`], FORWARD: [`${at.old}/${pair.newIndex}`] };
+    // Only when the checker cannot open the branch pair (see branch-findings.ts) does a finding stay at the union.
+    const findingsAt = { BACKWARD: [`${MISSING}@${at.new}/${pair.oldIndex}`], FORWARD: [`${MISSING}@${at.old}/${pair.newIndex}`] };
     drafts.push(...inner.map((draft) => (draft.annotation ? draft : { ...draft, findingsAt: { BACKWARD: [...(draft.findingsAt?.BACKWARD ?? []), ...findingsAt.BACKWARD], FORWARD: [...(draft.findingsAt?.FORWARD ?? []), ...findingsAt.FORWARD] } })));
   }
   for (const { item, index } of branches.added) {
