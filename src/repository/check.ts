@@ -1,8 +1,8 @@
-import { join, relative } from 'node:path';
+import { join, posix, relative } from 'node:path';
 import picomatch from 'picomatch';
 import { CheckerRegistry, SchemaCompatError, checkCompatibility, findingFingerprint, parseSchema } from 'schema-compat';
 import type { CompatibilityResult, Incompatibility, Strategy } from 'schema-compat';
-import { parseHistory, parseSource, readHistory } from 'schema-compat/sources';
+import { GitHistoryCache, parseHistory, parseSource, readHistory } from 'schema-compat/sources';
 import type { HistorySnapshot, ReadHistoryOptions, SourceKind, SourceVersion } from 'schema-compat/sources';
 import { withoutBom } from '../sources/file-types.js';
 import { readRegularFile } from '../sources/read-file.js';
@@ -99,7 +99,9 @@ export async function checkRepository(config: RepositoryConfig, options: CheckRe
   const today = options.today ?? isoDay(new Date());
   const used = new Set<IgnoreEntry>();
   const outcomes: SubjectOutcome[] = [];
-  for (const subject of selected) outcomes.push(await checkSubject(subject, { config, index, workTree, place, options, today, used }));
+  // Every git-log history of the run comes from one walk of the repository's history per ref.
+  const gitCache = new GitHistoryCache(place === undefined ? [] : selected.map((subject) => posix.join(place.prefix, subject.file)));
+  for (const subject of selected) outcomes.push(await checkSubject(subject, { config, index, workTree, place, options, today, used, gitCache }));
   // An entry is stale only where it had its chance: its subject was checked (not left out, not in error);
   // an entry without a subject, only when every subject was.
   const checked = new Set(outcomes.filter((outcome) => outcome.status !== 'error').map((outcome) => outcome.subject.name));
@@ -120,6 +122,7 @@ interface RunContext {
   readonly options: CheckRepositoryOptions;
   readonly today: string;
   readonly used: Set<IgnoreEntry>;
+  readonly gitCache: GitHistoryCache;
 }
 
 async function buildIndex(config: RepositoryConfig, files: readonly string[], read: ReadFile): Promise<ReferenceIndex> {
@@ -153,6 +156,7 @@ async function runCheck(subject: Subject, context: RunContext): Promise<SubjectC
     // text, since the files it references may have changed while its own text did not.
     cwd: config.root, path: subject.file, schemaType: subject.schemaType,
     subject: subject.registrySubject, ...(subject.topic === undefined ? {} : { topic: subject.topic }),
+    gitCache: context.gitCache,
     ...pick(options, ['auth', 'fetch', 'timeoutMs', 'retries', 'retryDelayMs']),
   });
   const registry = options.checkers !== undefined

@@ -72,37 +72,25 @@ export async function requireFullHistory(repo: GitRepo): Promise<void> {
   });
 }
 
-/**
- * The texts of `commit:path` objects, read with one `git cat-file --batch`; undefined for a path
- * that is not a file there. Its output is `<oid> <type> <size>\n<content>\n` or `<spec> missing\n`.
- */
-export async function readBlobs(repo: GitRepo, specs: readonly string[]): Promise<Array<string | undefined>> {
-  if (specs.length === 0) return [];
-  if (specs.some((spec) => spec.includes('\n'))) throw new SourceError(SourceErrorCode.BAD_SOURCE, repo.where, 'a path with a line break cannot be read from git');
-  const output = await runGit(repo.root, ['cat-file', '--batch'], repo.where, `${specs.join('\n')}\n`);
-  if (output.code !== 0) throw gitFailure(output.stderr, ['cat-file', '--batch'], repo.where);
-  const texts: Array<string | undefined> = [];
-  let at = 0;
-  for (let i = 0; i < specs.length; i++) {
-    const end = output.stdout.indexOf(0x0a, at);
-    if (end < 0) throw new SourceError(SourceErrorCode.GIT_FAILED, repo.where, 'git cat-file --batch ended early');
-    const header = output.stdout.toString('utf8', at, end).split(' ');
-    at = end + 1;
-    if (header.length !== 3) {
-      texts.push(undefined);
-      continue;
-    }
-    const size = Number(header[2]);
-    texts.push(header[1] === 'blob' ? output.stdout.toString('utf8', at, at + size) : undefined);
-    at += size + 1;
-  }
-  return texts;
-}
-
 /** The object names of `specs` that this repository does not hold (`git cat-file --batch-check`). */
 export async function missingObjects(repo: GitRepo, specs: readonly string[]): Promise<string[]> {
   if (specs.length === 0) return [];
   const output = await runGit(repo.root, ['cat-file', '--batch-check'], repo.where, `${specs.join('\n')}\n`);
   if (output.code !== 0) throw gitFailure(output.stderr, ['cat-file', '--batch-check'], repo.where);
   return output.stdout.toString('utf8').split('\n').filter((line) => line.endsWith(' missing')).map((line) => line.slice(0, -' missing'.length));
+}
+
+/**
+ * The commit a range's lower bound names (`git-log:BOUND..REF`). A bound git does not know is
+ * UNKNOWN_REF, one that `commit` (REF's) does not contain is BAD_SOURCE: either would otherwise
+ * read as a whole history or as none.
+ */
+export async function resolveBound(repo: GitRepo, bound: string, commit: string, ref: string): Promise<string> {
+  const resolved = await resolveCommit(repo, bound);
+  const output = await runGit(repo.root, ['merge-base', '--is-ancestor', resolved, commit], repo.where);
+  if (output.code === 0) return resolved;
+  if (output.code !== 1) throw gitFailure(output.stderr, ['merge-base', '--is-ancestor', bound, ref], repo.where);
+  throw new SourceError(SourceErrorCode.BAD_SOURCE, repo.where, `${bound} (${resolved.slice(0, 7)}) is not in ${ref}'s history: the lower bound of a range must be a commit ${ref} contains`, {
+    remedy: `Name a commit or tag of ${ref}'s history (\`git log --first-parent --oneline ${ref}\`), or read the file at tags with git-tags:GLOB`,
+  });
 }
