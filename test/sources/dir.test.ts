@@ -137,6 +137,6 @@ describe('parseSource', () => {
     ['registry:localhost:8081', 'needs an http:// or https:// URL, e.g. registry:http://localhost:8081'],
     ['pulsar:ftp://x', 'needs an http:// or https:// URL, e.g. registry:http://localhost:8081'],
   ])('refuses %s', (text, problem) => {
-    expect(() => parseSource(text)).toThrow(`source ${JSON.stringify(text)}: ${problem}. Sources: git:REF, git:REF:PATH, git-log, git-log:REF, git-log:REF:PATH, git-tags:GLOB, git-tags:GLOB:PATH, dir:PATH, registry:URL, pulsar:URL`);
+    expect(() => parseSource(text)).toThrow(`source ${JSON.stringify(text)}: ${problem}. Sources: git:REF, git:REF:PATH, git-log, git-log:REF, git-log:SINCE..REF, git-log:REF:PATH, git-tags:GLOB, git-tags:SINCE..GLOB, git-tags:GLOB:PATH, dir:PATH, registry:URL, pulsar:URL`);
   });
 });
