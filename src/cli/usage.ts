@@ -44,10 +44,12 @@ History (one of):
   HISTORY...                 schema files, oldest first, labelled version 1, 2, ... by position
   --against SOURCE           where the history lives (docs/sources.md):
       git:REF[:PATH]           the file at a branch, tag or commit (default path: CANDIDATE's)
-      git-log[:REF[:PATH]]     every committed version of the file in REF's history (default HEAD),
-                               oldest first, renames followed; a newest version equal to CANDIDATE
-                               (the change is committed) is left out
-      git-tags:GLOB[:PATH]     the file at each tag matching GLOB, in version order
+      git-log[:REF[:PATH]]     every version of the file REF's branch held (default HEAD): its
+                               first-parent history, merge results included, oldest first, renames
+                               followed; a newest version equal to CANDIDATE (the change is
+                               committed) is left out; git-log:SINCE..REF starts at SINCE
+      git-tags:GLOB[:PATH]     the file at each tag matching GLOB, in version order;
+                               git-tags:SINCE..GLOB from the tag SINCE on
       dir:PATH                 the schema files of a folder, in natural name order (v2 before v10,
                                user-1.9 before user-1.10); names it cannot order are refused
       registry:URL             every live version of --subject S in a Confluent-compatible registry
@@ -62,8 +64,8 @@ History (one of):
 A repository run (no CANDIDATE):
   --config FILE              the configuration file (default: .schema-compat.yaml, .yml or .json
                              here or in a folder above)
-  --changed-since REF        check only subjects whose file, or a file they reference, changed
-                             since the git ref REF
+  --changed-since REF        check only subjects whose file, or a file they reference, this
+                             branch changed since it left the git ref REF (their merge base)
   --write-baseline FILE      write an ignore entry (reason TODO) for each finding that fails today
   --exclude-path PATH        a file, or a folder and everything below it, that is no subject (it may
                              still be referenced); relative to this folder; repeat it (as Buf's)

@@ -1,8 +1,8 @@
-import { join, relative } from 'node:path';
+import { join, posix, relative } from 'node:path';
 import picomatch from 'picomatch';
 import { CheckerRegistry, SchemaCompatError, checkCompatibility, findingFingerprint, parseSchema } from 'schema-compat';
 import type { CompatibilityResult, Incompatibility, Strategy } from 'schema-compat';
-import { parseHistory, parseSource, readHistory } from 'schema-compat/sources';
+import { GitHistoryCache, parseHistory, parseSource, readHistory } from 'schema-compat/sources';
 import type { HistorySnapshot, ReadHistoryOptions, SourceKind, SourceVersion } from 'schema-compat/sources';
 import type { ProtobufSchema } from '../protobuf/model.js';
 import { isUnstablePackage } from '../protobuf/unstable-package.js';
@@ -112,8 +112,10 @@ export async function checkRepository(config: RepositoryConfig, options: CheckRe
   const outcomes: SubjectOutcome[] = [];
   const skipped: SkippedSubject[] = [];
   const ignoreUnstable = options.ignoreUnstablePackages ?? config.ignoreUnstablePackages;
+  // Every git-log history of the run comes from one walk of the repository's history per ref.
+  const gitCache = new GitHistoryCache(place === undefined ? [] : selected.map((subject) => posix.join(place.prefix, subject.file)));
   for (const subject of selected) {
-    const context: RunContext = { config, index, workTree, place, options, today, used };
+    const context: RunContext = { config, index, workTree, place, options, today, used, gitCache };
     const unstable = ignoreUnstable ? await unstablePackageOf(subject, context) : undefined;
     if (unstable === undefined) outcomes.push(await checkSubject(subject, context));
     else skipped.push({ subject, reason: `unstable package ${unstable}` });
@@ -138,6 +140,7 @@ interface RunContext {
   readonly options: CheckRepositoryOptions;
   readonly today: string;
   readonly used: Set<IgnoreEntry>;
+  readonly gitCache: GitHistoryCache;
 }
 
 /**
@@ -220,6 +223,7 @@ async function runCheck(subject: Subject, context: RunContext): Promise<SubjectC
     // text, since the files it references may have changed while its own text did not.
     cwd: config.root, path: subject.file, schemaType: subject.schemaType,
     subject: subject.registrySubject, ...(subject.topic === undefined ? {} : { topic: subject.topic }),
+    gitCache: context.gitCache,
     ...pick(options, ['auth', 'fetch', 'timeoutMs', 'retries', 'retryDelayMs']),
   });
   const registry = await registryOf(subject, new Set([subject.schemaType, ...snapshot.versions.map((version) => version.schemaType)]), options, source.kind);

@@ -1,7 +1,8 @@
 import { posix } from 'node:path';
 import { SourceError, SourceErrorCode } from '../sources/errors.js';
-import { gitText } from '../sources/git/run.js';
-import { openRepo, readBlobs, resolveCommit } from '../sources/git/repo.js';
+import { gitText, runGit } from '../sources/git/run.js';
+import { readBlobs } from '../sources/git/blobs.js';
+import { openRepo, resolveCommit } from '../sources/git/repo.js';
 import { outsideProblem } from '../sources/path-guard.js';
 import type { ReadFile } from './references.js';
 
@@ -40,13 +41,20 @@ export function commitReader(place: GitPlace, commit: string): ReadFile {
 }
 
 /**
- * The files (relative to the configuration folder) that differ from `ref`: committed since, changed
- * in the work tree, or new and not ignored. An unknown ref is a `SourceError` with the fetch to run.
+ * The files (relative to the configuration folder) that this branch changed since it left `ref`:
+ * those that differ between the merge base of `ref` and HEAD (`git merge-base`; `ref` itself when
+ * HEAD contains it) and the work tree, committed or not, and new files not ignored. What `ref`
+ * received after the branch left it (another pull request merged into main) is not this branch's
+ * change. Without a merge base (unrelated histories, no commit yet), `ref` itself. An unknown ref is a
+ * `SourceError` with the fetch to run.
  */
 export async function changedSince(place: GitPlace, ref: string): Promise<Set<string>> {
   const repo = { root: place.root, where: `--changed-since ${ref}` };
   const commit = await resolveCommit(repo, ref);
-  const changed = (await gitText(place.root, ['diff', '--name-only', '-z', commit, '--'], repo.where)).split('\0');
+  const base = await runGit(place.root, ['merge-base', commit, 'HEAD'], repo.where);
+  // merge-base fails when the two have no common ancestor (or HEAD has no commit yet): then `ref` itself.
+  const since = base.code === 0 ? base.stdout.toString('utf8').trim() : commit;
+  const changed = (await gitText(place.root, ['diff', '--name-only', '-z', since, '--'], repo.where)).split('\0');
   const untracked = (await gitText(place.root, ['ls-files', '--others', '--exclude-standard', '-z'], repo.where)).split('\0');
   const files = new Set<string>();
   for (const path of [...changed, ...untracked]) {

@@ -16,6 +16,10 @@ export const SourceErrorCode = {
   UNREADABLE_FILE: 'UNREADABLE_FILE',
   /** A path that repository content names (a reference, a committed symbolic link) leads outside the repository: not read. */
   OUTSIDE_REPOSITORY: 'OUTSIDE_REPOSITORY',
+  /** A committed file (a git blob) larger than the most a schema file may be (16 MiB): refused unread. */
+  FILE_TOO_LARGE: 'FILE_TOO_LARGE',
+  /** The versions of one history together larger than 128 MiB: refused unread. */
+  HISTORY_TOO_LARGE: 'HISTORY_TOO_LARGE',
   /** Folder names that natural order cannot put in one sequence. */
   UNORDERED_NAMES: 'UNORDERED_NAMES',
   UNKNOWN_FILE_TYPE: 'UNKNOWN_FILE_TYPE',

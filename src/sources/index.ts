@@ -10,6 +10,7 @@ export { registryAuthFrom } from './auth.js';
 export { compareNatural } from './natural-order.js';
 export type { NaturalComparison } from './natural-order.js';
 export { SourceError, SourceErrorCode } from './errors.js';
+export { GitHistoryCache } from './git/history-cache.js';
 export type {
   HistorySource, SourceKind, SourceVersion, RegistryReference, HistorySnapshot, LoadedHistory, RegistryAuth, FileAccess,
   ReadHistoryOptions, LoadHistoryOptions, ParseHistoryOptions,

@@ -3,6 +3,9 @@ import { readFileSync, readSync, statSync } from 'node:fs';
 /** The largest schema, configuration or history file read (16 MiB): a schema is kilobytes; this bounds a mistake. */
 export const MAX_FILE_BYTES = 16 * 1024 * 1024;
 
+/** The most the committed versions read for one history may hold together (128 MiB: eight files at the largest). */
+export const MAX_HISTORY_BYTES = 8 * MAX_FILE_BYTES;
+
 /** A file that is no regular file (a FIFO, a device, a socket) or is larger than `MAX_FILE_BYTES`: the reason in `code`. */
 function refusal(code: 'ENOTREGULAR' | 'ETOOLARGE', message: string): Error {
   return Object.assign(new Error(message), { code });

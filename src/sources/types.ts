@@ -1,4 +1,5 @@
 import type { CheckerRegistry, ParsedSchema, Strategy } from 'schema-compat';
+import type { GitHistoryCache } from './git/history-cache.js';
 
 /**
  * Where a history lives. The text forms (`git-log:origin/main`, `registry:http://...`) are read by
@@ -7,10 +8,14 @@ import type { CheckerRegistry, ParsedSchema, Strategy } from 'schema-compat';
 export type HistorySource =
   /** One version: the file at a git ref (a branch, tag or commit). */
   | { readonly kind: 'git'; readonly ref: string; readonly path?: string }
-  /** Every committed version of the file in a ref's history, oldest first, renames followed. */
-  | { readonly kind: 'git-log'; readonly ref: string; readonly path?: string }
-  /** The file at each tag matching a glob, in version order. */
-  | { readonly kind: 'git-tags'; readonly glob: string; readonly path?: string }
+  /**
+   * Every version of the file in a ref's first-parent history (merge results included), oldest
+   * first, renames followed; with `since` (`git-log:SINCE..REF`), the file as that commit has it,
+   * then the versions committed after it.
+   */
+  | { readonly kind: 'git-log'; readonly ref: string; readonly since?: string; readonly path?: string }
+  /** The file at each tag matching a glob, in version order; with `since` (`git-tags:SINCE..GLOB`), from that tag on. */
+  | { readonly kind: 'git-tags'; readonly glob: string; readonly since?: string; readonly path?: string }
   /** The schema files of a folder, in natural name order. */
   | { readonly kind: 'dir'; readonly path: string }
   /** A subject of a Confluent-compatible registry (Confluent, Karapace, Apicurio, Redpanda). */
@@ -116,6 +121,8 @@ export interface ReadHistoryOptions {
   /** The `fetch` to use. Default the global one. */
   readonly fetch?: typeof fetch;
   readonly files?: FileAccess;
+  /** One walk of the git history shared by the `git-log` reads of a run (`GitHistoryCache`). */
+  readonly gitCache?: GitHistoryCache;
 }
 
 /** How `parseHistory` parses. */

@@ -402,6 +402,15 @@ describe('check --against: a baseline that is not there is exit 2 with the cause
     origin.commit('user v2', { [PATH]: V2 }, '2026-05-02');
   });
 
+  it('a range whose lower bound names nothing: exit 2, never a whole or an empty history', async () => {
+    expectBaselineError(
+      await schemaCompat(origin.dir, ['check', PATH, '--against', 'git-log:v9.9.9..HEAD']),
+      'git-log v9.9.9..HEAD: git knows no commit named "v9.9.9". If it is a tag, fetch the tags: `git fetch --tags`. In GitHub Actions, actions/checkout with `fetch-depth: 0` fetches every branch and tag',
+    );
+    const bounded = await schemaCompat(origin.dir, ['check', PATH, '--against', 'git-log:HEAD~1..']);
+    expect([bounded.code, bounded.stdout.split('\n')[0]]).toEqual([0, expect.stringMatching(new RegExp(`^Against git-log HEAD~1\\.\\.HEAD: 1 version of ${PATH}: HEAD~1 [0-9a-f]+ \\(2026-05-01\\)$`))]);
+  });
+
   it('an unknown remote branch: the git fetch that brings it', async () => {
     const clone = cloneOf(origin);
     clone.write(PATH, BAD);
@@ -442,7 +451,7 @@ describe('check --against: a baseline that is not there is exit 2 with the cause
     const plain = tempDir({ 'user.avsc': BAD });
     expectBaselineError(
       await schemaCompat(plain, ['check', 'user.avsc', '--against', 'svn:x']),
-      'source "svn:x": unknown source kind "svn". Sources: git:REF, git:REF:PATH, git-log, git-log:REF, git-log:REF:PATH, git-tags:GLOB, git-tags:GLOB:PATH, dir:PATH, registry:URL, pulsar:URL',
+      'source "svn:x": unknown source kind "svn". Sources: git:REF, git:REF:PATH, git-log, git-log:REF, git-log:SINCE..REF, git-log:REF:PATH, git-tags:GLOB, git-tags:SINCE..GLOB, git-tags:GLOB:PATH, dir:PATH, registry:URL, pulsar:URL',
     );
   });
 });

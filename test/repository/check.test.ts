@@ -573,6 +573,23 @@ describe('changedSince: only the subjects something changed for', () => {
     }
   });
 
+  it('what main received after the branch left it is not the branch\'s change (the merge base is compared, not main)', async () => {
+    fx.repo.git('checkout', '-q', '-b', 'feature-base');
+    try {
+      fx.repo.commit('orders: channel', { [ORDER_PATH]: ORDER_4 }, '2026-02-09');
+      fx.repo.git('checkout', '-q', 'main');
+      // Another change lands on main meanwhile: the events schema.
+      fx.repo.commit('events: breaking', { [CREATED_PATH]: CREATED_BREAKING }, '2026-02-10');
+      fx.repo.git('checkout', '-q', 'feature-base');
+      const report = await check({ changedSince: 'main' });
+      expect(report.subjects.map((outcome) => outcome.subject.name)).toEqual(['order-value']);
+      expect(report.unchanged.map((subject) => subject.name)).toEqual(['events-created', 'payment-value']);
+    } finally {
+      fx.restore();
+      fx.repo.git('branch', '-q', '-D', 'feature-base');
+    }
+  });
+
   it('a change to a file a subject references selects that subject: Avro by named type, JSON Schema by $ref, Protobuf by import', async () => {
     const selected = async (files: Readonly<Record<string, string>>): Promise<string[]> => {
       fx.restore();

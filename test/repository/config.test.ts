@@ -66,7 +66,7 @@ function at(file: string, line: number, column: number, path: string, rule: stri
 }
 
 const STRATEGIES = 'NONE, ALWAYS_INCOMPATIBLE, BACKWARD, BACKWARD_TRANSITIVE, FORWARD, FORWARD_TRANSITIVE, FULL, FULL_TRANSITIVE, ALWAYS_COMPATIBLE, DISABLED, BACKWARD_ALL, FORWARD_ALL, FULL_ALL, BOTH';
-const SOURCES = 'Sources: git:REF, git:REF:PATH, git-log, git-log:REF, git-log:REF:PATH, git-tags:GLOB, git-tags:GLOB:PATH, dir:PATH, registry:URL, pulsar:URL';
+const SOURCES = 'Sources: git:REF, git:REF:PATH, git-log, git-log:REF, git-log:SINCE..REF, git-log:REF:PATH, git-tags:GLOB, git-tags:SINCE..GLOB, git-tags:GLOB:PATH, dir:PATH, registry:URL, pulsar:URL';
 const TODO_REFUSED = 'say why this break is approved: a reason of TODO (what --write-baseline writes) is refused';
 
 /** SHOP_CONFIG as loadConfig reads it, from `file`. */

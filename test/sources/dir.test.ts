@@ -109,6 +109,11 @@ describe('parseSource', () => {
     ['git-tags', { kind: 'git-tags', glob: '*' }],
     ['git-tags:v*', { kind: 'git-tags', glob: 'v*' }],
     ['git-tags:v*:schemas/user.avsc', { kind: 'git-tags', glob: 'v*', path: 'schemas/user.avsc' }],
+    ['git-log:v1.0.0..origin/main', { kind: 'git-log', since: 'v1.0.0', ref: 'origin/main' }],
+    ['git-log:v1.0.0..', { kind: 'git-log', since: 'v1.0.0', ref: 'HEAD' }],
+    ['git-log:v1.0.0..main:a/b.avsc', { kind: 'git-log', since: 'v1.0.0', ref: 'main', path: 'a/b.avsc' }],
+    ['git-tags:v1.2.0..v*', { kind: 'git-tags', since: 'v1.2.0', glob: 'v*' }],
+    ['git-tags:v1.2.0..:a/b.avsc', { kind: 'git-tags', since: 'v1.2.0', glob: '*', path: 'a/b.avsc' }],
     ['dir:schemas/history', { kind: 'dir', path: 'schemas/history' }],
     ['registry:http://localhost:8081/', { kind: 'registry', url: 'http://localhost:8081' }],
     ['registry:https://user:pw@sr.example.com/apis/ccompat/v7', { kind: 'registry', url: 'https://user:pw@sr.example.com/apis/ccompat/v7' }],
@@ -123,10 +128,15 @@ describe('parseSource', () => {
     ['git:', 'needs a ref after the colon'],
     ['git:--upload-pack=x', '"--upload-pack=x" is not a ref'],
     ['git:main:', 'the path after the second colon is empty'],
+    ['git:v1..main', 'git:REF reads one version: a range (SINCE..REF) goes with git-log'],
+    ['git-log:..main', '"..main": the lower bound before .. is empty'],
+    ['git-log:v1...main', '"v1...main": a symmetric difference (three dots) is no history; write SINCE..REF'],
+    ['git-log:a..b..c', '"a..b..c" holds two ranges'],
+    ['git-log:v1..-x', '"-x" is not a ref'],
     ['dir:', 'dir: needs a folder (dir:PATH)'],
     ['registry:localhost:8081', 'needs an http:// or https:// URL, e.g. registry:http://localhost:8081'],
     ['pulsar:ftp://x', 'needs an http:// or https:// URL, e.g. registry:http://localhost:8081'],
   ])('refuses %s', (text, problem) => {
-    expect(() => parseSource(text)).toThrow(`source ${JSON.stringify(text)}: ${problem}. Sources: git:REF, git:REF:PATH, git-log, git-log:REF, git-log:REF:PATH, git-tags:GLOB, git-tags:GLOB:PATH, dir:PATH, registry:URL, pulsar:URL`);
+    expect(() => parseSource(text)).toThrow(`source ${JSON.stringify(text)}: ${problem}. Sources: git:REF, git:REF:PATH, git-log, git-log:REF, git-log:SINCE..REF, git-log:REF:PATH, git-tags:GLOB, git-tags:SINCE..GLOB, git-tags:GLOB:PATH, dir:PATH, registry:URL, pulsar:URL`);
   });
 });

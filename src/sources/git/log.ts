@@ -1,59 +1,101 @@
 import { describeVersions } from '../describe.js';
 import { sameContent, schemaTypeOfPath } from '../file-types.js';
 import type { HistorySnapshot, ReadHistoryOptions, SourceVersion } from '../types.js';
-import { fileHistory } from './file-history.js';
-import type { FileCommit } from './file-history.js';
+import { readBlobs } from './blobs.js';
+import { fileHistory } from './history-cache.js';
+import type { RangeHistory } from './history-cache.js';
 import { formerPaths } from './renames.js';
-import { readBlobs, requireFullHistory, resolveCommit } from './repo.js';
-import { commitLabel, gitTarget, gitVersion } from './target.js';
+import { requireFullHistory, resolveBound, resolveCommit } from './repo.js';
+import type { GitRepo } from './repo.js';
+import { commitInfo, commitLabel, gitTarget, gitVersion } from './target.js';
+import type { CommitInfo } from './target.js';
+
+/** A committed version before it is numbered: the commit, the file's path there, its label. */
+interface Found {
+  readonly info: CommitInfo;
+  readonly path: string;
+  readonly label: string;
+  /** The file as a range's lower bound has it, first of the history. */
+  readonly bound?: true;
+}
 
 /**
- * `git-log` / `git-log:REF`: every committed version of the file in REF's history (default HEAD),
- * oldest first, renames followed, consecutive equal contents collapsed into their first commit.
+ * `git-log`, `git-log:REF`, `git-log:BOUND..REF`: the versions the file had in REF's first-parent
+ * history (default HEAD), oldest first: each commit of the branch that changed it, a merge whose
+ * result differs from the branch before it included, a merged branch's own commits not (they were
+ * never the branch's version). Renames are followed, copies are new files. Consecutive equal
+ * contents are collapsed into their first commit; a revert to an older content is a version. With
+ * a lower bound, the history starts with the file as the bound has it, then the commits after it.
  * When the newest equals the candidate (the change is already committed) it is left out, or the
  * candidate would be checked against itself and the change hidden; the notes say so. A shallow
  * clone is refused: its history is cut off.
  */
-export async function readGitLog(source: { readonly ref: string; readonly path?: string }, options: ReadHistoryOptions): Promise<HistorySnapshot> {
-  const where = `git-log ${source.ref}`;
+export async function readGitLog(source: { readonly ref: string; readonly since?: string; readonly path?: string }, options: ReadHistoryOptions): Promise<HistorySnapshot> {
+  const range = source.since === undefined ? source.ref : `${source.since}..${source.ref}`;
+  const where = `git-log ${range}`;
   const target = await gitTarget(source.path, options, where);
-  await requireFullHistory(target.repo);
-  const commit = await resolveCommit(target.repo, source.ref);
+  const repo = target.repo;
+  await requireFullHistory(repo);
+  const commit = await resolveCommit(repo, source.ref);
+  const bound = source.since === undefined ? undefined : await resolveBound(repo, source.since, commit, source.ref);
   const notes: string[] = [];
   let path = target.path;
-  let commits = await fileHistory(target.repo, commit, path);
-  if (commits.length === 0 && !target.explicit) {
-    for (const former of await formerPaths(target.repo, commit, path, options.candidate)) {
-      commits = await fileHistory(target.repo, commit, former.path);
-      if (commits.length === 0) continue;
+  const lower = bound === undefined ? undefined : { commit: bound, name: source.since as string };
+  let found = await readPath(repo, commit, lower, path, options);
+  if (found.length === 0 && !target.explicit) {
+    for (const former of await formerPaths(repo, commit, path, options.candidate, options.gitCache)) {
+      found = await readPath(repo, commit, lower, former.path, options);
+      if (found.length === 0) continue;
       notes.push(`${path} was ${former.path} at ${source.ref} (found by ${former.how}): its history is that file's`);
       path = former.path;
       break;
     }
   }
-  const present = commits.filter((entry): entry is FileCommit & { path: string } => entry.path !== undefined).reverse();
-  const texts = await readBlobs(target.repo, present.map((entry) => `${entry.info.commit}:${entry.path}`));
+  const start = found[0];
+  if (bound !== undefined && start !== undefined && start.bound && start.info.commit !== bound) {
+    notes.push(`${source.since} is not a commit of ${source.ref}'s first-parent history: the history starts at ${commitLabel(start.info)}, the newest of its commits that ${source.since} contains`);
+  }
+  const texts = await readBlobs(repo, found.map((entry) => `${entry.info.commit}:${entry.path}`));
   const schemaType = schemaTypeOfPath(path, options.schemaType, where);
-  const kept: Array<{ entry: FileCommit & { path: string }; text: string }> = [];
-  present.forEach((entry, i) => {
+  const kept: Array<{ entry: Found; text: string }> = [];
+  found.forEach((entry, i) => {
     const text = texts[i];
     if (text !== undefined && (kept.length === 0 || !sameContent((kept[kept.length - 1] as { text: string }).text, text, schemaType))) kept.push({ entry, text });
   });
   const newest = kept[kept.length - 1];
   if (newest !== undefined && options.candidate !== undefined && sameContent(newest.text, options.candidate, schemaType)) {
     kept.pop();
-    notes.push(`the newest committed version, ${commitLabel(newest.entry.info)}, equals the candidate (the change is committed): left out, so the candidate is compared with the versions before it`);
+    notes.push(`the newest committed version, ${newest.entry.label}, equals the candidate (the change is committed): left out, so the candidate is compared with the versions before it`);
   }
   const versions: SourceVersion[] = kept.map(({ entry, text }, i) =>
-    gitVersion({ version: i + 1, label: commitLabel(entry.info), name: entry.info.short, path: entry.path, info: entry.info, text }, options, where));
-  if (commits.length === 0) notes.push(`no commit of ${path} in ${source.ref}'s history: a new schema, nothing to compare with`);
+    gitVersion({ version: i + 1, label: entry.label, name: entry.info.short, path: entry.path, info: entry.info, text }, options, where));
+  if (found.length === 0) notes.push(`no commit of ${path} in ${range}'s history: a new schema, nothing to compare with`);
   return {
     source: { kind: 'git-log', ...source },
     description: `${where}: ${describeVersions(versions, path)}`,
     versions,
     notes,
-    isNew: commits.length === 0,
+    isNew: found.length === 0,
     path,
   };
 }
 
+/**
+ * The commits that hold a version of the file, oldest first (deletions left out): with a lower
+ * bound, first the commit the range starts after (labelled with the bound's name) when the file
+ * is there.
+ */
+async function readPath(repo: GitRepo, commit: string, lower: { readonly commit: string; readonly name: string } | undefined, path: string, options: ReadHistoryOptions): Promise<Found[]> {
+  const history = await fileHistory(repo, commit, lower?.commit, path, options.gitCache);
+  const found: Found[] = [];
+  for (let i = history.commits.length - 1; i >= 0; i--) {
+    const entry = history.commits[i] as RangeHistory['commits'][number];
+    if (entry.path !== undefined) found.push({ info: entry.info, path: entry.path, label: commitLabel(entry.info) });
+  }
+  if (lower === undefined || history.start === undefined) return found;
+  const [text] = await readBlobs(repo, [`${history.start}:${history.before}`]);
+  if (text === undefined) return found;
+  const info = await commitInfo(repo, history.start);
+  const label = history.start === lower.commit ? `${lower.name} ${commitLabel(info)}` : commitLabel(info);
+  return [{ info, path: history.before, label, bound: true }, ...found];
+}

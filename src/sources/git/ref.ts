@@ -1,7 +1,8 @@
 import { SourceError, SourceErrorCode } from '../errors.js';
 import type { HistorySnapshot, ReadHistoryOptions } from '../types.js';
 import { formerPaths } from './renames.js';
-import { readBlobs, resolveCommit } from './repo.js';
+import { readBlobs } from './blobs.js';
+import { resolveCommit } from './repo.js';
 import { commitInfo, commitLabel, gitTarget, gitVersion } from './target.js';
 
 /**

@@ -1,7 +1,8 @@
 import { extensionOf, schemaTypeOfPath } from '../file-types.js';
-import { fileHistory } from './file-history.js';
+import { fileHistory } from './history-cache.js';
+import type { GitHistoryCache } from './history-cache.js';
 import { gitText } from './run.js';
-import { readBlobs } from './repo.js';
+import { readBlobs } from './blobs.js';
 import type { GitRepo } from './repo.js';
 
 /** Paths the file may have had at a ref, best first, each with how it was found (for the report). */
@@ -13,13 +14,13 @@ export interface FormerPath {
 /**
  * Where to look for a file at `ref` when it is not at its own path there (a schema moved since):
  * 1. git's rename detection between `ref` and the work tree;
- * 2. the paths of the file's committed history (`git log --follow` from HEAD);
+ * 2. the paths of the file's committed history from HEAD (its renames, `fileHistory`);
  * 3. a file at `ref` that the work tree no longer has and that defines the same schema name (an
  *    Avro full name, a JSON Schema `$id`, a Protobuf package and first message). Git compares
  *    lines, so a one-line JSON schema moved and edited in one change is no rename to git: without
  *    this it would look new, and a breaking change would pass.
  */
-export async function formerPaths(repo: GitRepo, ref: string, path: string, candidate: string | undefined): Promise<FormerPath[]> {
+export async function formerPaths(repo: GitRepo, ref: string, path: string, candidate: string | undefined, cache?: GitHistoryCache): Promise<FormerPath[]> {
   const found: FormerPath[] = [];
   const add = (former: string, how: string): void => {
     if (former !== path && !found.some((known) => known.path === former)) found.push({ path: former, how });
@@ -27,7 +28,8 @@ export async function formerPaths(repo: GitRepo, ref: string, path: string, cand
   const { renamed, deleted } = await workTreeChanges(repo, ref);
   const old = renamed.get(path);
   if (old !== undefined) add(old, "git's rename detection");
-  for (const entry of await fileHistory(repo, 'HEAD', path).catch(() => [])) {
+  // HEAD may have no commit yet (a new repository): then there is no committed history.
+  for (const entry of (await fileHistory(repo, 'HEAD', undefined, path, cache).catch(() => undefined))?.commits ?? []) {
     if (entry.path !== undefined) add(entry.path, "the file's git history");
   }
   if (found.length === 0 && candidate !== undefined) {

@@ -72,58 +72,25 @@ export async function requireFullHistory(repo: GitRepo): Promise<void> {
   });
 }
 
-/** What `git cat-file --batch --follow-symlinks` answers for a `commit:path` that leads outside the commit's tree. */
-const OUTSIDE_TREE = 'symlink';
-/** Its other answers that carry a body (the spec, or the part of a link outside the tree) and are no object: git-cat-file(1). */
-const NO_OBJECT = new Set([OUTSIDE_TREE, 'dangling', 'loop', 'notdir']);
-
-/**
- * The texts of `commit:path` objects, read with one `git cat-file --batch --follow-symlinks`;
- * undefined for a path that is not a file there. Its output is `<oid> <type> <size>\n<content>\n`,
- * `<spec> missing\n`, or `<symlink|dangling|loop|notdir> <size>\n<body>\n`. A committed symbolic
- * link is followed inside the commit's tree, as the work tree's is; one that leads out of the tree
- * is a `SourceError` OUTSIDE_REPOSITORY (`outside: 'refuse'`, the default) or undefined (`'skip'`),
- * and its target is never read or shown. A link that leads nowhere, or a path through a file, is
- * not a file there.
- */
-export async function readBlobs(repo: GitRepo, specs: readonly string[], outside: 'refuse' | 'skip' = 'refuse'): Promise<Array<string | undefined>> {
-  if (specs.length === 0) return [];
-  if (specs.some((spec) => spec.includes('\n'))) throw new SourceError(SourceErrorCode.BAD_SOURCE, repo.where, 'a path with a line break cannot be read from git');
-  const output = await runGit(repo.root, ['cat-file', '--batch', '--follow-symlinks'], repo.where, `${specs.join('\n')}\n`);
-  if (output.code !== 0) throw gitFailure(output.stderr, ['cat-file', '--batch'], repo.where);
-  const texts: Array<string | undefined> = [];
-  let at = 0;
-  for (const spec of specs) {
-    const end = output.stdout.indexOf(0x0a, at);
-    if (end < 0) throw new SourceError(SourceErrorCode.GIT_FAILED, repo.where, 'git cat-file --batch ended early');
-    const header = output.stdout.toString('utf8', at, end);
-    at = end + 1;
-    const object = /^[0-9a-f]{40,64} (\w+) (\d+)$/.exec(header);
-    const other = object === null ? /^(\w+) (\d+)$/.exec(header) : null;
-    if (other !== null && NO_OBJECT.has(other[1] as string)) {
-      at += Number(other[2]) + 1;
-      if (other[1] === OUTSIDE_TREE && outside === 'refuse') {
-        throw new SourceError(SourceErrorCode.OUTSIDE_REPOSITORY, repo.where, `${spec} is a symbolic link that leads outside the repository: not read`);
-      }
-      texts.push(undefined);
-      continue;
-    }
-    if (object === null) {
-      // `<spec> missing` (or `ambiguous`): no body follows.
-      texts.push(undefined);
-      continue;
-    }
-    const size = Number(object[2]);
-    texts.push(object[1] === 'blob' ? output.stdout.toString('utf8', at, at + size) : undefined);
-    at += size + 1;
-  }
-  return texts;
-}
-
 /** The object names of `specs` that this repository does not hold (`git cat-file --batch-check`). */
 export async function missingObjects(repo: GitRepo, specs: readonly string[]): Promise<string[]> {
   if (specs.length === 0) return [];
   const output = await runGit(repo.root, ['cat-file', '--batch-check'], repo.where, `${specs.join('\n')}\n`);
   if (output.code !== 0) throw gitFailure(output.stderr, ['cat-file', '--batch-check'], repo.where);
   return output.stdout.toString('utf8').split('\n').filter((line) => line.endsWith(' missing')).map((line) => line.slice(0, -' missing'.length));
+}
+
+/**
+ * The commit a range's lower bound names (`git-log:BOUND..REF`). A bound git does not know is
+ * UNKNOWN_REF, one that `commit` (REF's) does not contain is BAD_SOURCE: either would otherwise
+ * read as a whole history or as none.
+ */
+export async function resolveBound(repo: GitRepo, bound: string, commit: string, ref: string): Promise<string> {
+  const resolved = await resolveCommit(repo, bound);
+  const output = await runGit(repo.root, ['merge-base', '--is-ancestor', resolved, commit], repo.where);
+  if (output.code === 0) return resolved;
+  if (output.code !== 1) throw gitFailure(output.stderr, ['merge-base', '--is-ancestor', bound, ref], repo.where);
+  throw new SourceError(SourceErrorCode.BAD_SOURCE, repo.where, `${bound} (${resolved.slice(0, 7)}) is not in ${ref}'s history: the lower bound of a range must be a commit ${ref} contains`, {
+    remedy: `Name a commit or tag of ${ref}'s history (\`git log --first-parent --oneline ${ref}\`), or read the file at tags with git-tags:GLOB`,
+  });
 }

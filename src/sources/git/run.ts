@@ -9,6 +9,12 @@ export interface GitOutput {
   readonly stderr: string;
 }
 
+/** How a streamed git command ended (its stdout went to the caller, chunk by chunk). */
+export interface GitEnd {
+  readonly code: number;
+  readonly stderr: string;
+}
+
 /**
  * Configuration that would change the output this module parses (colour, signatures, quoting)
  * is pinned per command; messages are in English (LC_ALL=C) so that failures can be told apart,
@@ -16,18 +22,39 @@ export interface GitOutput {
  */
 const PINNED = ['-c', 'color.ui=false', '-c', 'log.showSignature=false', '-c', 'core.quotePath=false'];
 
-/** Runs `git ARGS` in `cwd` without a shell; `input` is written to its stdin. Rejects only when git cannot start. */
-export function runGit(cwd: string, args: readonly string[], where: string, input?: string): Promise<GitOutput> {
+/** The most of git's standard error kept for a message: its first line is what is shown. */
+const MAX_STDERR_BYTES = 64 * 1024;
+
+/**
+ * Runs `git ARGS` in `cwd` without a shell, handing each chunk of its standard output to `onStdout`
+ * as it comes (so that a large output is never held whole); `input` is written to its stdin. An
+ * error `onStdout` throws stops git and rejects with that error; otherwise it rejects only when git
+ * cannot start.
+ */
+export function streamGit(cwd: string, args: readonly string[], where: string, onStdout: (chunk: Buffer) => void, input?: string): Promise<GitEnd> {
   return new Promise((resolvePromise, reject) => {
     const child = spawn('git', [...PINNED, ...args], {
       cwd,
       env: { ...process.env, LC_ALL: 'C', LANGUAGE: 'C', GIT_TERMINAL_PROMPT: '0', GIT_OPTIONAL_LOCKS: '0' },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
-    const out: Buffer[] = [];
     const err: Buffer[] = [];
-    child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
-    child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
+    let errBytes = 0;
+    let failure: { readonly error: unknown } | undefined;
+    child.stdout.on('data', (chunk: Buffer) => {
+      if (failure !== undefined) return;
+      try {
+        onStdout(chunk);
+      } catch (error: unknown) {
+        failure = { error };
+        child.kill();
+      }
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      if (errBytes >= MAX_STDERR_BYTES) return;
+      err.push(chunk.subarray(0, MAX_STDERR_BYTES - errBytes));
+      errBytes += chunk.length;
+    });
     child.on('error', (error: NodeJS.ErrnoException) => {
       if (error.code === 'ENOENT' && !existsSync(cwd)) {
         // spawn reports a missing working folder as ENOENT too.
@@ -40,11 +67,21 @@ export function runGit(cwd: string, args: readonly string[], where: string, inpu
         reject(new SourceError(SourceErrorCode.GIT_FAILED, where, `cannot run git: ${error.message}`));
       }
     });
-    child.on('close', (code) => resolvePromise({ code: code ?? 1, stdout: Buffer.concat(out), stderr: Buffer.concat(err).toString('utf8').trim() }));
+    child.on('close', (code) => {
+      if (failure !== undefined) reject(failure.error);
+      else resolvePromise({ code: code ?? 1, stderr: Buffer.concat(err).toString('utf8').trim() });
+    });
     // A git that exits before reading all of its input closes the pipe: its exit status tells what happened.
     child.stdin.on('error', () => undefined);
     child.stdin.end(input ?? '');
   });
+}
+
+/** Runs `git ARGS` in `cwd` without a shell and collects its output (for commands whose output is small). */
+export async function runGit(cwd: string, args: readonly string[], where: string, input?: string): Promise<GitOutput> {
+  const out: Buffer[] = [];
+  const end = await streamGit(cwd, args, where, (chunk) => out.push(chunk), input);
+  return { ...end, stdout: Buffer.concat(out) };
 }
 
 /** Runs git and answers its stdout as text; any failure is a `SourceError` that says what git said and what to do. */

@@ -6,7 +6,8 @@ import type { NameVersion } from '../version-order.js';
 import { describeVersions } from '../describe.js';
 import { gitText } from './run.js';
 import { formerPaths } from './renames.js';
-import { missingObjects, readBlobs } from './repo.js';
+import { readBlobs } from './blobs.js';
+import { missingObjects } from './repo.js';
 import type { GitRepo } from './repo.js';
 import { gitTarget, gitVersion } from './target.js';
 import type { CommitInfo } from './target.js';
@@ -19,18 +20,19 @@ interface Tag {
 
 /**
  * `git-tags:GLOB`: the file at each tag matching GLOB, oldest first in version order (Semantic
- * Versioning precedence, then tag date), or in date order when some tag holds no version. Tags
- * without the file are skipped, consecutive equal contents collapsed; the notes say both.
+ * Versioning precedence, then tag date), or in date order when some tag holds no version;
+ * `git-tags:SINCE..GLOB` from the tag SINCE on. Tags without the file are skipped, consecutive
+ * equal contents collapsed; the notes say both.
  */
-export async function readGitTags(source: { readonly glob: string; readonly path?: string }, options: ReadHistoryOptions): Promise<HistorySnapshot> {
-  const where = `git-tags ${source.glob}`;
+export async function readGitTags(source: { readonly glob: string; readonly since?: string; readonly path?: string }, options: ReadHistoryOptions): Promise<HistorySnapshot> {
+  const where = `git-tags ${source.since === undefined ? '' : `${source.since}..`}${source.glob}`;
   const target = await gitTarget(source.path, options, where);
-  const { tags, notes } = orderTags(await listTags(target.repo, source.glob));
-  if (tags.length === 0) {
-    throw new SourceError(SourceErrorCode.NO_MATCHING_TAGS, where, `no tag matches ${JSON.stringify(source.glob)}`, {
-      remedy: 'Fetch the tags (`git fetch --tags`; GitHub Actions: actions/checkout with `fetch-depth: 0` or `fetch-tags: true`), or check the glob with `git tag --list`',
-    });
+  const ordered = orderTags(await listTags(target.repo, source.glob));
+  const notes = ordered.notes;
+  if (ordered.tags.length === 0) {
+    throw new SourceError(SourceErrorCode.NO_MATCHING_TAGS, where, `no tag matches ${JSON.stringify(source.glob)}`, { remedy: FETCH_TAGS });
   }
+  const tags = source.since === undefined ? ordered.tags : await fromTag(target.repo, ordered.tags, source.since, source.glob, where);
   const missing = await missingObjects(target.repo, tags.map((tag) => `${tag.info.commit}^{commit}`));
   if (missing.length > 0) {
     throw new SourceError(SourceErrorCode.SHALLOW_CLONE, where, `the commits of ${missing.length} tags are not in this clone`, {
@@ -76,6 +78,21 @@ export async function readGitTags(source: { readonly glob: string; readonly path
     notes,
     isNew: versions.length === 0,
   };
+}
+
+const FETCH_TAGS = 'Fetch the tags (`git fetch --tags`; GitHub Actions: actions/checkout with `fetch-depth: 0` or `fetch-tags: true`), or check the glob with `git tag --list`';
+
+/**
+ * The tags from `since` on, in their order (`git-tags:SINCE..GLOB`). A bound that is no tag, or a
+ * tag the glob does not match (it has no place in the order), is an error: never the whole list.
+ */
+async function fromTag(repo: GitRepo, tags: readonly Tag[], since: string, glob: string, where: string): Promise<Tag[]> {
+  const at = tags.findIndex((tag) => tag.name === since);
+  if (at >= 0) return tags.slice(at);
+  // Tag names hold no glob characters (git check-ref-format), so listing `since` finds that one tag or none.
+  const exists = (await listTags(repo, since)).some((tag) => tag.name === since);
+  if (exists) throw new SourceError(SourceErrorCode.BAD_SOURCE, where, `the tag ${JSON.stringify(since)} does not match ${JSON.stringify(glob)}: it has no place among the tags read`, { remedy: `Start from a tag that matches ${glob} (\`git tag --list '${glob}'\`)` });
+  throw new SourceError(SourceErrorCode.UNKNOWN_REF, where, `git knows no tag named ${JSON.stringify(since)}`, { remedy: FETCH_TAGS });
 }
 
 async function listTags(repo: GitRepo, glob: string): Promise<Tag[]> {
