@@ -3,7 +3,7 @@ import picomatch from 'picomatch';
 import { CheckerRegistry, SchemaCompatError, checkCompatibility, findingFingerprint, parseSchema } from 'schema-compat';
 import type { CompatibilityResult, Incompatibility, Strategy } from 'schema-compat';
 import { parseHistory, parseSource, readHistory } from 'schema-compat/sources';
-import type { HistorySnapshot, ReadHistoryOptions, SourceKind, SourceVersion } from 'schema-compat/sources';
+import type { HistorySnapshot, ReadHistoryOptions, SkippedVersion, SourceKind, SourceVersion } from 'schema-compat/sources';
 import { withoutBom } from '../sources/file-types.js';
 import { readRegularFile } from '../sources/read-file.js';
 import type { IgnoreEntry, RepositoryConfig } from './config/types.js';
@@ -46,7 +46,7 @@ export interface SubjectCheck {
   readonly result: Omit<CompatibilityResult, 'incompatibilities' | 'warnings'> & { readonly incompatibilities: readonly FingerprintedFinding[]; readonly warnings: readonly FingerprintedFinding[] };
   readonly candidate: { readonly path: string; readonly schemaType: string; readonly text: string };
   readonly versions: readonly SourceVersion[];
-  readonly source: { readonly kind: SourceKind; readonly description: string; readonly notes: readonly string[] };
+  readonly source: { readonly kind: SourceKind; readonly description: string; readonly notes: readonly string[]; readonly isNew: boolean; readonly skipped: readonly SkippedVersion[] };
   readonly strategyFrom?: string;
   readonly ignored: readonly ApprovedFinding[];
   readonly expired: readonly ApprovedFinding[];
@@ -153,6 +153,8 @@ async function runCheck(subject: Subject, context: RunContext): Promise<SubjectC
     // text, since the files it references may have changed while its own text did not.
     cwd: config.root, path: subject.file, schemaType: subject.schemaType,
     subject: subject.registrySubject, ...(subject.topic === undefined ? {} : { topic: subject.topic }),
+    // The configuration names the registry subject after the file: a file added in this change has none yet.
+    allowNewSubject: true,
     ...pick(options, ['auth', 'fetch', 'timeoutMs', 'retries', 'retryDelayMs']),
   });
   const registry = options.checkers !== undefined
@@ -164,7 +166,7 @@ async function runCheck(subject: Subject, context: RunContext): Promise<SubjectC
   const own = await resolveReferences(subject.file, text, subject.schemaType, context.index, context.workTree, tryParse(subject.schemaType));
   const candidate = parseSchema(subject.schemaType, text, { registry, references: own.references, label: shown });
   const versions = await withRepositoryReferences(subject, snapshot, context, tryParse);
-  const parsed = parseHistory({ ...snapshot, versions }, { registry, candidate });
+  const parsed = parseHistory({ ...snapshot, versions }, { registry, candidate, skipUnparseable: subject.skipUnparseable });
   const strategy = subject.strategy ?? snapshot.strategy ?? DEFAULT_STRATEGY;
   const raw = checkCompatibility(strategy, candidate, [...parsed.history], {
     registry, explain: options.explain ?? false, stopAtFirstFailure: options.stopAtFirstFailure ?? false,
@@ -177,7 +179,7 @@ async function runCheck(subject: Subject, context: RunContext): Promise<SubjectC
     result,
     candidate: { path: shown, schemaType: subject.schemaType, text },
     versions: parsed.versions,
-    source: { kind: snapshot.source.kind, description: parsed.description ?? snapshot.description, notes: parsed.notes },
+    source: { kind: snapshot.source.kind, description: parsed.description ?? snapshot.description, notes: parsed.notes, isNew: snapshot.isNew, skipped: parsed.skipped },
     ...(subject.strategy === undefined && snapshot.strategyFrom !== undefined ? { strategyFrom: snapshot.strategyFrom } : {}),
     ignored: [...incompatibilities.ignored.map(as('incompatibility')), ...warnings.ignored.map(as('warning'))],
     expired: [...incompatibilities.expired.map(as('incompatibility')), ...warnings.expired.map(as('warning'))],

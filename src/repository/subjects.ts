@@ -32,6 +32,8 @@ export interface Subject {
   readonly profile?: AvroProfile;
   readonly policy: JsonSchemaPolicy;
   readonly failOn: FailOnLevel;
+  /** Versions that do not parse are skipped and reported, not an error of the subject. */
+  readonly skipUnparseable: boolean;
 }
 
 /**
@@ -81,6 +83,7 @@ function subjectOf(file: string, rule: SubjectRule, config: RepositoryConfig, ov
     ...(profile === undefined ? {} : { profile }),
     policy: pick('policy') ?? 'STRICT',
     failOn: pick('failOn') ?? 'incompatible',
+    skipUnparseable: pick('skipUnparseable') ?? false,
   };
 }
 

@@ -11,7 +11,7 @@ export { compareNatural } from './natural-order.js';
 export type { NaturalComparison } from './natural-order.js';
 export { SourceError, SourceErrorCode } from './errors.js';
 export type {
-  HistorySource, SourceKind, SourceVersion, RegistryReference, HistorySnapshot, LoadedHistory, RegistryAuth, FileAccess,
+  HistorySource, SourceKind, SourceVersion, SkippedVersion, FolderEntry, RegistryReference, HistorySnapshot, LoadedHistory, RegistryAuth, FileAccess,
   ReadHistoryOptions, LoadHistoryOptions, ParseHistoryOptions,
 } from './types.js';
 export type { ParsedVersions } from './settle.js';

@@ -88,6 +88,7 @@ interface RawSettings {
   readonly profile?: string;
   readonly policy?: string;
   readonly failOn?: string;
+  readonly skipUnparseable?: boolean;
 }
 
 interface RawConfig {
@@ -201,6 +202,7 @@ function settings(raw: RawSettings): SubjectSettings {
     ...(raw.profile === undefined ? {} : { profile: raw.profile as AvroProfile }),
     ...(raw.policy === undefined ? {} : { policy: raw.policy as JsonSchemaPolicy }),
     ...(raw.failOn === undefined ? {} : { failOn: raw.failOn as FailOnLevel }),
+    ...(raw.skipUnparseable === undefined ? {} : { skipUnparseable: raw.skipUnparseable }),
   };
 }
 

@@ -16,6 +16,8 @@ export interface SubjectSettings {
   readonly profile?: AvroProfile;
   readonly policy?: JsonSchemaPolicy;
   readonly failOn?: FailOnLevel;
+  /** Skip history versions that do not parse, reporting each with its error, instead of failing the subject. */
+  readonly skipUnparseable?: boolean;
 }
 
 /** A `subjects` entry: the files it takes, and their settings. */
