@@ -448,7 +448,7 @@ describe('check --against: a baseline that is not there is exit 2 with the cause
     const plain = tempDir({ 'user.avsc': BAD });
     expectBaselineError(
       await schemaCompat(plain, ['check', 'user.avsc', '--against', 'svn:x']),
-      'source "svn:x": unknown source kind "svn". Sources: git:REF, git:REF:PATH, git-log, git-log:REF, git-log:REF:PATH, git-tags:GLOB, git-tags:GLOB:PATH, dir:PATH, registry:URL, pulsar:URL',
+      'source "svn:x": unknown source kind "svn". Sources: git:REF, git:REF:PATH, git-log, git-log:REF, git-log:REF:PATH, git-tags:GLOB, git-tags:GLOB:PATH, dir:PATH, glob:PATTERN, registry:URL, pulsar:URL',
     );
   });
 });

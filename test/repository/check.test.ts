@@ -209,6 +209,8 @@ describe('checkRepository: every subject against its own history', () => {
       kind: 'git-log',
       description: `git-log main: 2 versions of ${ORDER_PATH}: ${L.c1}, ${L.c2}`,
       notes: [`the newest committed version, ${L.c4}, equals the candidate (the change is committed): left out, so the candidate is compared with the versions before it`],
+      isNew: false,
+      skipped: [],
     });
   });
 
