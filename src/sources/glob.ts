@@ -34,7 +34,7 @@ export function readGlob(pattern: string, options: ReadHistoryOptions): HistoryS
   const fixed = segments.findIndex((segment) => PATTERN.test(segment));
   const cut = fixed < 0 ? segments.length - 1 : fixed;
   const base = segments.slice(0, cut).join('/') || (pattern.startsWith('/') ? '/' : '.');
-  const walk: Walk = { files, where, at, boundary: undefined, found: [], isCandidate: candidateTest(files, options, at), candidateFound: false };
+  const walk: Walk = { files, where, at, base, boundary: undefined, found: [], isCandidate: candidateTest(files, options, at), candidateFound: false };
   visit(walk, base, '', segments.slice(cut));
   const source = { kind: 'glob' as const, pattern };
   if (walk.found.length === 0) {
@@ -51,6 +51,8 @@ interface Walk {
   readonly files: FileAccess;
   readonly where: string;
   readonly at: (path: string) => string;
+  /** The fixed folder: outside a repository, links may point inside its tree only. */
+  readonly base: string;
   boundary: string | undefined;
   readonly found: FoundFile[];
   readonly isCandidate: (path: string, read: string) => boolean;
@@ -69,7 +71,7 @@ function visit(walk: Walk, folder: string, below: string, segments: readonly str
     const shown = folder === '.' ? entry.name : join(folder, entry.name);
     const name = below === '' ? entry.name : `${below}/${entry.name}`;
     if (entry.kind === 'symlink') {
-      walk.boundary ??= linkBoundary(walk.files, walk.at(folder));
+      walk.boundary ??= linkBoundary(walk.files, walk.at(walk.base));
     }
     if (rest.length > 0) {
       if (entry.kind === 'folder') visit(walk, shown, name, rest);
