@@ -33,6 +33,8 @@ export const CHECK_OPTIONS: OptionSpecs = {
   topic: { takesValue: true },
   'registry-auth': { takesValue: true },
   'registry-verdict': { takesValue: false },
+  'allow-new-subject': { takesValue: false },
+  'skip-unparseable': { takesValue: false },
   reference: { takesValue: true, repeatable: true },
   'fail-on': { takesValue: true },
   explain: { takesValue: false },
@@ -50,7 +52,7 @@ const AVRO_PROFILES: readonly AvroProfile[] = ['confluent', 'pulsar', 'strict'];
 /** Confluent's CompatibilityPolicy for JSON Schema (reference/confluent.md §1.6). */
 export const JSON_POLICIES: readonly JsonSchemaPolicy[] = ['STRICT', 'LENIENT'];
 /** Options of a check of files given on the command line only. */
-const SINGLE_ONLY = ['history', 'subject', 'topic', 'registry-verdict'] as const;
+const SINGLE_ONLY = ['history', 'subject', 'topic', 'registry-verdict', 'allow-new-subject'] as const;
 /** Options of a repository run only. */
 const REPOSITORY_ONLY = ['config', 'changed-since', 'write-baseline', 'exclude-path', 'ignore-unstable-packages'] as const;
 
@@ -108,6 +110,7 @@ async function singleRun(options: Options, lists: Lists, references: readonly st
     candidate,
     history: historyRequest(options, files),
     references,
+    skipUnparseable: options['skip-unparseable'] === true,
   }, io);
   return { checks: [check], errors: [] };
 }
@@ -130,6 +133,7 @@ async function repositoryRun(options: Options, lists: Lists, format: CheckFormat
     ...(policy === undefined ? {} : { policy: oneOf('policy', policy, JSON_POLICIES) }),
     ...(failOn === undefined ? {} : { failOn: oneOf('fail-on', failOn, Object.values(FailOn)) }),
     ...(against === undefined ? {} : { against }),
+    ...(options['skip-unparseable'] === true ? { skipUnparseable: true } : {}),
   };
   const config = stringOption(options, 'config');
   const changedSince = stringOption(options, 'changed-since');
@@ -186,7 +190,10 @@ export function historyRequest(options: Options, files: readonly string[], comma
   const subject = stringOption(options, 'subject');
   const topic = stringOption(options, 'topic');
   const auth = stringOption(options, 'registry-auth');
-  const extras = { ...(subject === undefined ? {} : { subject }), ...(topic === undefined ? {} : { topic }), ...(auth === undefined ? {} : { auth }) };
+  const extras = {
+    ...(subject === undefined ? {} : { subject }), ...(topic === undefined ? {} : { topic }), ...(auth === undefined ? {} : { auth }),
+    ...(options['allow-new-subject'] === true ? { allowNewSubject: true } : {}),
+  };
   if (against !== undefined) return { source: against, ...extras };
   if (dir !== undefined) return { source: `dir:${dir}`, ...extras };
   if (files.length === 0) throw new UsageError(`${command} needs a history: HISTORY files (oldest first), --against SOURCE or --history DIR`);

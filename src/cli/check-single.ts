@@ -32,6 +32,8 @@ export interface SingleCheck {
   readonly candidate: string;
   readonly history: HistoryRequest;
   readonly references: readonly string[];
+  /** `--skip-unparseable`: history versions that do not parse are skipped and reported. */
+  readonly skipUnparseable: boolean;
 }
 
 /** CANDIDATE and its history (files or a source), read and parsed with the checkers they need. */
@@ -44,7 +46,7 @@ export interface LoadedCandidate {
 }
 
 /** Reads CANDIDATE and its history, as `check` and `audit` take them; `reuse` when every version takes part in many checks. */
-export async function loadCandidate(command: Pick<SingleCheck, 'candidate' | 'type' | 'history' | 'references' | 'profile' | 'policy' | 'rules'>, io: CliIO, reuse = false): Promise<LoadedCandidate> {
+export async function loadCandidate(command: Pick<SingleCheck, 'candidate' | 'type' | 'history' | 'references' | 'profile' | 'policy' | 'rules'> & Partial<Pick<SingleCheck, 'skipUnparseable'>>, io: CliIO, reuse = false): Promise<LoadedCandidate> {
   const cliReferences = readReferences(command.references, io);
   const candidate = readCandidate(command.candidate, command.type, io);
   refuseRulesFor(command.rules, candidate.path, candidate.schemaType);
@@ -56,7 +58,7 @@ export async function loadCandidate(command: Pick<SingleCheck, 'candidate' | 'ty
   const parsedCandidate = parseSchema(candidate.schemaType, candidate.text, { label: candidate.path, registry, references, ...(reuse ? { reuse } : {}) });
   const parsed = parseHistory(
     { versions: loaded.versions, notes: loaded.source?.notes ?? [], ...(loaded.spec === undefined ? {} : { source: loaded.spec }), ...(loaded.path === undefined ? {} : { path: loaded.path }) },
-    { registry, references: cliReferences, candidate: parsedCandidate, ...(reuse ? { reuse } : {}) },
+    { registry, references: cliReferences, candidate: parsedCandidate, ...(reuse ? { reuse } : {}), ...(command.skipUnparseable === true ? { skipUnparseable: true } : {}) },
   );
   return { candidate, parsedCandidate, loaded, parsed, registry };
 }
@@ -74,7 +76,7 @@ export async function checkSingle(command: SingleCheck, io: CliIO): Promise<Chec
     subject,
     result: { ...result, incompatibilities: result.incompatibilities.map(fingerprinted), warnings: result.warnings.map(fingerprinted) },
     candidate, history: parsed.versions, failOn: command.failOn, ignored: [], expired: [],
-    ...(loaded.source === undefined ? {} : { source: { ...loaded.source, notes: parsed.notes, description: parsed.description ?? loaded.source.description } }),
+    ...(loaded.source === undefined ? {} : { source: { ...loaded.source, notes: parsed.notes, description: parsed.description ?? loaded.source.description, skipped: parsed.skipped } }),
     ...(command.strategy === undefined && loaded.strategyFrom !== undefined ? { strategyFrom: loaded.strategyFrom } : {}),
     ...(registryAnswer === undefined ? {} : { registry: registryAnswer }),
   };

@@ -66,7 +66,7 @@ export function formatTextReport(report: CheckReport, paint: Paint): string {
   const from = report.strategyFrom === undefined ? '' : ` (${untrusted(report.strategyFrom)})`;
   const lines = [
     ...sourceLines(report).map((line) => paint.dim(untrusted(line))),
-    ...formatText(report.result, paint, naming, from).trimEnd().split('\n'),
+    ...formatText(report.result, paint, naming, from, report.source?.isNew === true).trimEnd().split('\n'),
     ...approvedLines('Approved by ignore entries, not counted', report.ignored, paint.dim, naming),
     ...approvedLines('Approvals past their until date, counted again', report.expired, paint.yellow, naming),
   ];
@@ -78,8 +78,8 @@ ${paint.red(`Failing: ${report.result.warnings.length} ${plural(report.result.wa
 }
 
 /** The text report of a check result alone: a verdict header, then findings grouped by version, newest first. */
-export function formatText(result: CompatibilityResult, paint: Paint, naming: Naming = BY_NUMBER, strategyFrom = ''): string {
-  const lines = result.compatible ? compatibleHeader(result, paint, naming, strategyFrom) : incompatibleHeader(result, paint, naming, strategyFrom);
+export function formatText(result: CompatibilityResult, paint: Paint, naming: Naming = BY_NUMBER, strategyFrom = '', isNew = false): string {
+  const lines = result.compatible ? compatibleHeader(result, paint, naming, strategyFrom, isNew) : incompatibleHeader(result, paint, naming, strategyFrom);
   lines.push(...findingSections(result.incompatibilities, result.checked, { one: 'incompatibility', many: 'incompatibilities' }, paint, naming));
   if (result.warnings.length > 0) {
     lines.push('', paint.yellow(`Warnings (${result.warnings.length}, they do not change the verdict):`));
@@ -88,9 +88,10 @@ export function formatText(result: CompatibilityResult, paint: Paint, naming: Na
   return `${lines.join('\n')}\n`;
 }
 
-function compatibleHeader(result: CompatibilityResult, paint: Paint, naming: Naming, from: string): string[] {
+function compatibleHeader(result: CompatibilityResult, paint: Paint, naming: Naming, from: string, isNew: boolean): string[] {
   const verdict = `${paint.green(paint.bold('COMPATIBLE'))} under ${result.strategy}${from}`;
   if (result.identical) return [`${verdict}: identical to ${naming.name(result.identical.version)}, nothing checked`];
+  if (isNew && result.checked.length === 0) return [`${verdict}: new subject: no history yet, nothing checked`];
   if (result.checked.length === 0) return [`${verdict}: no versions checked`];
   return [`${verdict}: checked ${plural(result.checked.length, 'version', 'versions')} ${naming.list(result.checked)}`];
 }

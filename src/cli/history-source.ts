@@ -13,6 +13,8 @@ export type HistoryRequest = ({ readonly source: string } | { readonly files: re
   readonly topic?: string;
   /** `--registry-auth`: `user:password` or `Bearer TOKEN`. */
   readonly auth?: string;
+  /** `--allow-new-subject`: a registry subject or Pulsar topic that is not there is a new subject, not an error. */
+  readonly allowNewSubject?: boolean;
 };
 
 /** The history of a check, with what the report says of its source. */
@@ -46,14 +48,15 @@ export async function historyOf(request: HistoryRequest, candidate: SchemaFile, 
     ...(request.subject === undefined ? {} : { subject: request.subject }),
     ...(request.topic === undefined ? {} : { topic: request.topic }),
     ...authOf(request, io),
-    files: { readFile: io.readFile, listFiles: io.listFiles },
+    files: { readFile: io.readFile, listFiles: io.listFiles, ...io.folders },
+    ...(request.allowNewSubject === true ? { allowNewSubject: true } : {}),
   });
   return {
     versions: snapshot.versions,
     spec: snapshot.source,
     asked: spec,
     request,
-    source: { kind: snapshot.source.kind, description: snapshot.description, notes: snapshot.notes },
+    source: { kind: snapshot.source.kind, description: snapshot.description, notes: snapshot.notes, isNew: snapshot.isNew, skipped: [] },
     ...(snapshot.strategy === undefined ? {} : { strategy: snapshot.strategy }),
     ...(snapshot.strategyFrom === undefined ? {} : { strategyFrom: snapshot.strategyFrom }),
     ...(snapshot.path === undefined ? {} : { path: snapshot.path }),
@@ -80,4 +83,5 @@ function refuseSourceOptions(request: HistoryRequest, spec: HistorySource | unde
   if (request.subject !== undefined && spec?.kind !== 'registry') throw new UsageError('--subject goes with --against registry:URL');
   if (request.topic !== undefined && spec?.kind !== 'pulsar') throw new UsageError('--topic goes with --against pulsar:URL');
   if (request.auth !== undefined && spec?.kind !== 'registry' && spec?.kind !== 'pulsar') throw new UsageError('--registry-auth goes with --against registry:URL or pulsar:URL');
+  if (request.allowNewSubject === true && spec?.kind !== 'registry' && spec?.kind !== 'pulsar') throw new UsageError('--allow-new-subject goes with --against registry:URL or pulsar:URL (a git source tells a new file by itself)');
 }

@@ -1,4 +1,5 @@
 import { appendFileSync, readdirSync } from 'node:fs';
+import { NODE_FILES } from '../sources/folder-access.js';
 import { readAllBounded, readRegularFile } from '../sources/read-file.js';
 import { writeFileNoFollow } from '../sources/write-file.js';
 import { runCli } from './run.js';
@@ -9,6 +10,7 @@ import { readVersion } from './version.js';
 runCli(process.argv.slice(2), {
   readFile: (path) => readRegularFile(path),
   listFiles: (dir) => readdirSync(dir, { withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => entry.name),
+  folders: NODE_FILES,
   readStdin: () => readAllBounded(0),
   writeFile: (path, text) => writeFileNoFollow(path, text),
   appendFile: (path, text) => appendFileSync(path, text),

@@ -1,6 +1,6 @@
 import type { CompatibilityResult, Incompatibility } from '../index.js';
 import type { ApprovedFinding as RepositoryApprovedFinding, FingerprintedFinding, IgnoreEntry } from '../repository/index.js';
-import type { RegistryAnswer, SourceKind, SourceVersion } from '../sources/index.js';
+import type { RegistryAnswer, SkippedVersion, SourceKind, SourceVersion } from '../sources/index.js';
 import type { SchemaFile } from './schema-files.js';
 
 /** A finding as reports print it: with its stable fingerprint (`findingFingerprint`). */
@@ -25,6 +25,10 @@ export interface SourceReport {
   /** `git-log origin/main: 4 versions of schemas/user.avsc: ...`. */
   readonly description: string;
   readonly notes: readonly string[];
+  /** A new subject: nothing to compare with yet (the notes say why). */
+  readonly isNew?: boolean;
+  /** History versions left out because they do not parse (`--skip-unparseable`), each with its error. */
+  readonly skipped?: readonly SkippedVersion[];
 }
 
 /** A check's answer with the inputs it came from: what every output format is made of. */

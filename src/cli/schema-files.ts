@@ -1,7 +1,7 @@
 import { UsageError } from './args.js';
 import type { CliIO } from './io.js';
 import { InputError } from './io.js';
-import { fileFailure } from '../sources/dir.js';
+import { fileFailure } from '../sources/file-failure.js';
 import { SCHEMA_TYPE_BY_EXTENSION, extensionOf, withoutBom } from '../sources/file-types.js';
 import type { SourceVersion } from '../sources/index.js';
 import { ownValue } from '../util/own.js';

@@ -52,12 +52,19 @@ History (one of):
                                git-tags:SINCE..GLOB from the tag SINCE on
       dir:PATH                 the schema files of a folder, in natural name order (v2 before v10,
                                user-1.9 before user-1.10); names it cannot order are refused
+      glob:PATTERN             the schema files a glob matches, in natural path order: a folder of
+                               versioned sub-folders is glob:AdminOperation/v*/*.avsc
       registry:URL             every live version of --subject S in a Confluent-compatible registry
                                (Confluent, Karapace, Apicurio ccompat, Redpanda); its level is the
                                strategy unless --strategy is given
       pulsar:URL               every schema of --topic T in Pulsar's admin API; the topic's or
                                namespace's policy is the strategy unless --strategy is given
   --history DIR              the same as --against dir:DIR
+  --skip-unparseable         skip history versions that do not parse, listing each with its error
+                             (default: such a version is an error, exit 2); all skipped is exit 2
+
+  A history with no version is exit 2, except a new subject (a file new in this change; see
+  docs/sources.md), which is compatible and said to be "new subject: no history yet".
 
   CANDIDATE may be - to read it from stdin (give --type).
 
@@ -72,8 +79,9 @@ A repository run (no CANDIDATE):
   --ignore-unstable-packages skip, and list as skipped, the Protobuf subjects whose package is
                              unstable as Buf reads it (last component v1alpha, v1beta2, v1test...,
                              v1p1alpha1); the configuration's protobuf.ignoreUnstablePackages
-  Flags (--strategy, --against, --type, --profile, --policy, --rules, --fail-on) override the
-  configuration for every subject (--profile Avro's, --policy JSON Schema's, --rules Protobuf's).
+  Flags (--strategy, --against, --type, --profile, --policy, --rules, --fail-on, --skip-unparseable)
+  override the configuration for every subject (--profile Avro's, --policy JSON Schema's, --rules
+  Protobuf's).
 
 Registry sources:
   --subject S                the registry subject (registry:URL)
@@ -82,6 +90,8 @@ Registry sources:
                              or SCHEMA_REGISTRY_BASIC_AUTH_USER_INFO (user:password)
   --registry-verdict         also ask the registry's compatibility endpoint and show its answer
                              beside ours, flagging a disagreement (registry:URL)
+  --allow-new-subject        a subject (or topic) that is not in the registry is a new subject:
+                             compatible, and said so (default: exit 2, the name may be wrong)
 
 Options:
   --strategy S               compatibility strategy, case-insensitive (default: the registry's
@@ -176,7 +186,7 @@ export function changelogHelp(): string {
 
 Prints each version of FILE's history, oldest first, then FILE itself, each with its graded changes
 from the version before it. SOURCE is what check --against takes (git-log[:REF[:PATH]],
-git-tags:GLOB[:PATH], git:REF[:PATH], dir:PATH, registry:URL with --subject, pulsar:URL with --topic;
+git-tags:GLOB[:PATH], git:REF[:PATH], dir:PATH, glob:PATTERN, registry:URL with --subject, pulsar:URL with --topic;
 docs/sources.md). Every committed version counts, a doc-only one too.
 
 Options:

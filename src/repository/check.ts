@@ -3,7 +3,7 @@ import picomatch from 'picomatch';
 import { CheckerRegistry, SchemaCompatError, checkCompatibility, findingFingerprint, parseSchema } from 'schema-compat';
 import type { CompatibilityResult, Incompatibility, Strategy } from 'schema-compat';
 import { GitHistoryCache, parseHistory, parseSource, readHistory } from 'schema-compat/sources';
-import type { HistorySnapshot, ReadHistoryOptions, SourceKind, SourceVersion } from 'schema-compat/sources';
+import type { HistorySnapshot, ReadHistoryOptions, SkippedVersion, SourceKind, SourceVersion } from 'schema-compat/sources';
 import type { ProtobufSchema } from '../protobuf/model.js';
 import { isUnstablePackage } from '../protobuf/unstable-package.js';
 import { withoutBom } from '../sources/file-types.js';
@@ -54,7 +54,7 @@ export interface SubjectCheck {
   readonly result: Omit<CompatibilityResult, 'incompatibilities' | 'warnings'> & { readonly incompatibilities: readonly FingerprintedFinding[]; readonly warnings: readonly FingerprintedFinding[] };
   readonly candidate: { readonly path: string; readonly schemaType: string; readonly text: string };
   readonly versions: readonly SourceVersion[];
-  readonly source: { readonly kind: SourceKind; readonly description: string; readonly notes: readonly string[] };
+  readonly source: { readonly kind: SourceKind; readonly description: string; readonly notes: readonly string[]; readonly isNew: boolean; readonly skipped: readonly SkippedVersion[] };
   readonly strategyFrom?: string;
   readonly ignored: readonly ApprovedFinding[];
   readonly expired: readonly ApprovedFinding[];
@@ -224,6 +224,8 @@ async function runCheck(subject: Subject, context: RunContext): Promise<SubjectC
     cwd: config.root, path: subject.file, schemaType: subject.schemaType,
     subject: subject.registrySubject, ...(subject.topic === undefined ? {} : { topic: subject.topic }),
     gitCache: context.gitCache,
+    // The configuration names the registry subject after the file: a file added in this change has none yet.
+    allowNewSubject: true,
     ...pick(options, ['auth', 'fetch', 'timeoutMs', 'retries', 'retryDelayMs']),
   });
   const registry = await registryOf(subject, new Set([subject.schemaType, ...snapshot.versions.map((version) => version.schemaType)]), options, source.kind);
@@ -233,7 +235,7 @@ async function runCheck(subject: Subject, context: RunContext): Promise<SubjectC
   const own = await resolveReferences(subject.file, text, subject.schemaType, context.index, context.workTree, tryParse(subject.schemaType));
   const candidate = parseSchema(subject.schemaType, text, { registry, references: own.references, label: shown });
   const versions = await withRepositoryReferences(subject, snapshot, context, tryParse);
-  const parsed = parseHistory({ ...snapshot, versions }, { registry, candidate });
+  const parsed = parseHistory({ ...snapshot, versions }, { registry, candidate, skipUnparseable: subject.skipUnparseable });
   const strategy = subject.strategy ?? snapshot.strategy ?? DEFAULT_STRATEGY;
   const raw = checkCompatibility(strategy, candidate, [...parsed.history], {
     registry, explain: options.explain ?? false, stopAtFirstFailure: options.stopAtFirstFailure ?? false,
@@ -246,7 +248,7 @@ async function runCheck(subject: Subject, context: RunContext): Promise<SubjectC
     result,
     candidate: { path: shown, schemaType: subject.schemaType, text },
     versions: parsed.versions,
-    source: { kind: snapshot.source.kind, description: parsed.description ?? snapshot.description, notes: parsed.notes },
+    source: { kind: snapshot.source.kind, description: parsed.description ?? snapshot.description, notes: parsed.notes, isNew: snapshot.isNew, skipped: parsed.skipped },
     ...(subject.strategy === undefined && snapshot.strategyFrom !== undefined ? { strategyFrom: snapshot.strategyFrom } : {}),
     ignored: [...incompatibilities.ignored.map(as('incompatibility')), ...warnings.ignored.map(as('warning'))],
     expired: [...incompatibilities.expired.map(as('incompatibility')), ...warnings.expired.map(as('warning'))],

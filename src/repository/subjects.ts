@@ -37,6 +37,8 @@ export interface Subject {
   readonly failOn: FailOnLevel;
   /** Whose Protobuf rules decide (Protobuf subjects only; undefined: Confluent's). */
   readonly rules?: ProtobufRules;
+  /** Versions that do not parse are skipped and reported, not an error of the subject. */
+  readonly skipUnparseable: boolean;
 }
 
 export interface ListSubjectsOptions {
@@ -108,6 +110,7 @@ function subjectOf(file: string, rule: SubjectRule, config: RepositoryConfig, ov
     policy: pick('policy') ?? 'STRICT',
     failOn: pick('failOn') ?? 'incompatible',
     ...(rules === undefined ? {} : { rules }),
+    skipUnparseable: pick('skipUnparseable') ?? false,
   };
 }
 

@@ -1,80 +1,84 @@
-import { readdirSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { SourceError, SourceErrorCode } from './errors.js';
-import { extensionOf, isSchemaFileName, schemaTypeOfPath, withoutBom } from './file-types.js';
-import { sortNatural } from './natural-order.js';
-import { MAX_FILE_BYTES, readRegularFile } from './read-file.js';
-import type { FileAccess, HistorySnapshot, ReadHistoryOptions, SourceVersion } from './types.js';
+import { extensionOf, isSchemaFileName } from './file-types.js';
+import { fileFailure } from './file-failure.js';
+import { NODE_FILES, entriesOf, followLink, linkBoundary } from './folder-access.js';
+import type { FileAccess, FolderEntry, HistorySnapshot, ReadHistoryOptions } from './types.js';
+import { versionsOfFiles } from './version-files.js';
+import type { FoundFile } from './version-files.js';
 
-const NODE_FILES: FileAccess = {
-  readFile: (path) => readRegularFile(path),
-  listFiles: (dir) => readdirSync(dir, { withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => entry.name),
-};
+export { fileFailure } from './file-failure.js';
 
 /**
  * `dir:PATH`: the schema files of a folder (.avsc, .json, .proto; hidden files skipped), oldest
- * first in natural name order (`user-1.9` before `user-1.10`). Names natural order cannot place
- * are refused, never guessed. When every name holds one number (`v1` ... `v10`), that number is the
- * version; otherwise versions are numbered by position. The candidate is left out when it is there.
+ * first in natural name order (`versionsOfFiles`). A symbolic link is followed when its real file is
+ * inside the repository (or the folder's own tree), else refused by name. The candidate is left
+ * out when it is there; a folder holding only the candidate is a new subject. A folder with no
+ * schema file is an error (`NO_VERSIONS`), pointing to `glob:` when sub-folders hold the versions.
  */
 export function readDirectory(path: string, options: ReadHistoryOptions): HistorySnapshot {
   const files = options.files ?? NODE_FILES;
   // Paths are read as given (relative to the process) unless a cwd is given: an injected FileAccess sees what the user wrote.
   const at = (relative: string): string => (options.cwd === undefined ? relative : resolve(options.cwd, relative));
   const where = `dir ${path}`;
-  const candidate = options.path === undefined ? undefined : resolve(at(options.path));
-  const names = listDirectory(files, at(path), where)
-    .filter((name) => !name.startsWith('.') && isSchemaFileName(name))
-    .filter((name) => resolve(at(join(path, name))) !== candidate);
-  const stem = (name: string): string => name.slice(0, name.length - extensionOf(name).length);
-  const { sorted, ambiguous } = sortNatural(names, stem);
-  if (ambiguous.length > 0) {
-    const pairs = ambiguous.map(([a, b]) => `${a} and ${b}`).join('; ');
-    throw new SourceError(SourceErrorCode.UNORDERED_NAMES, where, `cannot tell which of these comes first: ${pairs}`, {
-      remedy: 'Name the versions so that only numbers differ (v1, v2, ... v10; user-1.9, user-1.10; 2024-01-15), or give the files in order on the command line',
-    });
+  const entries = listFolder(files, at(path), where);
+  const boundary = entries.some((entry) => entry.kind === 'symlink') ? linkBoundary(files, at(path)) : undefined;
+  const isCandidate = candidateTest(files, options, at);
+  const found: FoundFile[] = [];
+  let candidateFound = false;
+  for (const entry of entries) {
+    if (entry.name.startsWith('.') || !isSchemaFileName(entry.name) || (entry.kind !== 'file' && entry.kind !== 'symlink')) continue;
+    const shown = join(path, entry.name);
+    const read = entry.kind === 'symlink' ? followLink(files, boundary, at(shown), shown, where) : at(shown);
+    if (isCandidate(at(shown), read)) candidateFound = true;
+    else found.push({ name: entry.name, shown, read });
   }
-  const numbers = sorted.map((name) => stem(name).match(/\d+/g));
-  const byNumber = numbers.every((found) => found?.length === 1);
-  const versions: SourceVersion[] = sorted.map((name, i) => {
-    const file = join(path, name);
-    return {
-      version: byNumber ? Number((numbers[i] as RegExpMatchArray)[0]) : i + 1,
-      label: file,
-      where: file,
-      path: file,
-      schemaType: schemaTypeOfPath(name, options.schemaType, where),
-      text: withoutBom(readText(files, at(file), file, where)),
-    };
-  });
-  const described = versions.length === 0 ? 'no schema files' : `${versions.length} ${versions.length === 1 ? 'file' : 'files'}: ${sorted.map((name) => basename(name)).join(', ')}`;
-  return { source: { kind: 'dir', path }, description: `${where}: ${described}`, versions, notes: [], isNew: versions.length === 0 };
+  const source = { kind: 'dir' as const, path };
+  if (found.length === 0) {
+    if (candidateFound) return newSubject(source, where, `the folder holds only the candidate, ${options.path ?? ''}`);
+    throw noVersions(where, path, entries, options.path);
+  }
+  const versions = versionsOfFiles(found, files, options, where);
+  const described = `${versions.length} ${versions.length === 1 ? 'file' : 'files'}: ${versions.map((version) => basename(version.path ?? '')).join(', ')}`;
+  return { source, description: `${where}: ${described}`, versions, notes: [], isNew: false };
 }
 
-function listDirectory(files: FileAccess, dir: string, where: string): readonly string[] {
+/** A new subject: an empty history, and the report says so ("new subject: no history yet"). */
+export function newSubject<S extends HistorySnapshot['source']>(source: S, where: string, why: string): HistorySnapshot & { source: S } {
+  return { source, description: `${where}: new subject: no history yet (${why})`, versions: [], notes: [`new subject: no history yet: ${why}`], isNew: true };
+}
+
+/** Whether a path (and its real path) is the candidate's file. */
+export function candidateTest(files: FileAccess, options: ReadHistoryOptions, at: (path: string) => string): (path: string, read: string) => boolean {
+  if (options.path === undefined) return () => false;
+  const candidate = resolve(at(options.path));
+  let real: string | undefined;
   try {
-    return files.listFiles(dir);
+    real = files.realPath?.(candidate);
+  } catch {
+    real = undefined;
+  }
+  return (path, read) => resolve(path) === candidate || (real !== undefined && resolve(read) === real);
+}
+
+function noVersions(where: string, path: string, entries: readonly FolderEntry[], candidate: string | undefined): SourceError {
+  const folders = entries.filter((entry) => entry.kind === 'folder' && !entry.name.startsWith('.')).map((entry) => entry.name).sort();
+  if (folders.length > 0) {
+    const named = folders.length <= 5 ? folders.join(', ') : `${folders.slice(0, 5).join(', ')}, ...`;
+    const extension = candidate === undefined ? '' : extensionOf(candidate);
+    return new SourceError(SourceErrorCode.NO_VERSIONS, where, `no schema file (.avsc, .json, .proto) in the folder itself; its sub-folders (${named}) may hold the versions`, {
+      remedy: `A folder of versioned sub-folders is read with a glob source: --against 'glob:${join(path, '*', `*${extension}`)}' (docs/sources.md)`,
+    });
+  }
+  return new SourceError(SourceErrorCode.NO_VERSIONS, where, 'no schema file (.avsc, .json, .proto) in the folder: nothing to compare with', {
+    remedy: 'Check the folder, or give the history another way (HISTORY files, --against git-log)',
+  });
+}
+
+function listFolder(files: FileAccess, dir: string, where: string): readonly FolderEntry[] {
+  try {
+    return entriesOf(files, dir);
   } catch (error: unknown) {
     throw new SourceError(SourceErrorCode.UNREADABLE_FILE, where, `cannot read the folder: ${fileFailure(error)}`);
   }
-}
-
-function readText(files: FileAccess, absolute: string, shown: string, where: string): string {
-  try {
-    return files.readFile(absolute);
-  } catch (error: unknown) {
-    throw new SourceError(SourceErrorCode.UNREADABLE_FILE, where, `cannot read ${shown}: ${fileFailure(error)}`);
-  }
-}
-
-/** A Node file error in words: `no such file or directory` for ENOENT, and so on. */
-export function fileFailure(error: unknown): string {
-  const code = typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : undefined;
-  if (code === 'ENOENT') return 'no such file or directory';
-  if (code === 'EISDIR') return 'is a directory';
-  if (code === 'ENOTDIR') return 'not a directory';
-  if (code === 'EACCES') return 'permission denied';
-  if (code === 'ENOTREGULAR') return 'not a regular file (a FIFO, a device or a socket is not read)';
-  if (code === 'ETOOLARGE') return `larger than ${MAX_FILE_BYTES / 1024 / 1024} MiB, the most a schema file may be`;
-  return error instanceof Error ? error.message : String(error);
 }

@@ -20,6 +20,14 @@ export const SourceErrorCode = {
   FILE_TOO_LARGE: 'FILE_TOO_LARGE',
   /** The versions of one history together larger than 128 MiB: refused unread. */
   HISTORY_TOO_LARGE: 'HISTORY_TOO_LARGE',
+  /**
+   * The source found no version where one was asked for: an empty folder, a folder whose versions
+   * sit in sub-folders, a glob that matches nothing, a registry subject or Pulsar topic that is not
+   * there, every version skipped as unparseable. Only a new subject is an empty history (docs/sources.md).
+   */
+  NO_VERSIONS: 'NO_VERSIONS',
+  /** A symbolic link among a folder's versions whose real file is outside the repository (or the folder's own tree). */
+  SYMLINK_OUTSIDE: 'SYMLINK_OUTSIDE',
   /** Folder names that natural order cannot put in one sequence. */
   UNORDERED_NAMES: 'UNORDERED_NAMES',
   UNKNOWN_FILE_TYPE: 'UNKNOWN_FILE_TYPE',

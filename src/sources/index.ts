@@ -12,7 +12,7 @@ export type { NaturalComparison } from './natural-order.js';
 export { SourceError, SourceErrorCode } from './errors.js';
 export { GitHistoryCache } from './git/history-cache.js';
 export type {
-  HistorySource, SourceKind, SourceVersion, RegistryReference, HistorySnapshot, LoadedHistory, RegistryAuth, FileAccess,
+  HistorySource, SourceKind, SourceVersion, SkippedVersion, FolderEntry, RegistryReference, HistorySnapshot, LoadedHistory, RegistryAuth, FileAccess,
   ReadHistoryOptions, LoadHistoryOptions, ParseHistoryOptions,
 } from './types.js';
 export type { ParsedVersions } from './settle.js';

@@ -1,6 +1,7 @@
 import { defaultStrategy, parseStrategy } from 'schema-compat';
 import type { Strategy } from 'schema-compat';
 import { SourceError, SourceErrorCode } from './errors.js';
+import { absentSubject } from './registry.js';
 import { badResponse, httpClient, registryMessage, requestJson, unexpectedAnswer } from './http.js';
 import type { HttpAnswer, HttpClient } from './http.js';
 import { publicUrl } from './spec.js';
@@ -54,16 +55,17 @@ export async function readPulsar(source: { readonly url: string; readonly topic?
     text: item.data,
     ...(item.timestamp === undefined ? {} : { date: new Date(item.timestamp).toISOString() }),
   }));
+  if (versions.length === 0 && options.allowNewSubject !== true) throw absentSubject(where, `topic ${topic.full} has no schema`, '--topic');
   const newestType = versions[versions.length - 1]?.schemaType ?? options.schemaType ?? 'AVRO';
   const level = await topicStrategy(client, topic, newestType);
   const count = `${versions.length} ${versions.length === 1 ? 'version' : 'versions'}${versions.length === 0 ? '' : ` (${versions.map((version) => version.version).join(', ')})`}`;
   return {
     source: { kind: 'pulsar', url: publicUrl(source.url), topic: topic.full },
-    description: `${where}: topic ${topic.full}, ${versions.length === 0 ? 'no schema (new)' : count}, strategy ${level.strategy} (${level.from})`,
+    description: `${where}: topic ${topic.full}, ${versions.length === 0 ? 'new subject: no history yet' : count}, strategy ${level.strategy} (${level.from})`,
     versions,
     strategy: level.strategy,
     strategyFrom: level.from,
-    notes: versions.length === 0 ? [`topic ${topic.full} has no schema: nothing to compare with`] : [],
+    notes: versions.length === 0 ? [`new subject: no history yet: topic ${topic.full} has no schema`] : [],
     isNew: versions.length === 0,
   };
 }

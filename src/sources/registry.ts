@@ -26,7 +26,8 @@ interface VersionAnswer {
  * `registry:URL` with a subject: every live version of the subject in a Confluent-compatible REST
  * API (Confluent, Karapace, Apicurio's ccompat API, Redpanda): `GET /subjects/{s}/versions`, then
  * each version, its schema type and its references (fetched recursively by subject and version).
- * The subject's effective level is the strategy. A subject that does not exist (40401) is new.
+ * The subject's effective level is the strategy. A subject that does not exist (40401) or has no
+ * version is `NO_VERSIONS`, or a new subject with `allowNewSubject` (a repository run).
  */
 export async function readRegistry(source: { readonly url: string; readonly subject?: string }, options: ReadHistoryOptions): Promise<HistorySnapshot> {
   const where = `registry ${publicUrl(source.url)}`;
@@ -40,14 +41,16 @@ export async function readRegistry(source: { readonly url: string; readonly subj
   const level = await subjectLevel(client, subject);
   const strategyPart = { strategy: level.strategy, strategyFrom: level.from };
   const levelText = `level ${level.strategy} (${level.from})`;
-  if (isNew) {
+  const numbers = isNew ? [] : versionNumbers(client, listed.url, listed.body);
+  if (numbers.length === 0) {
+    const why = isNew ? `subject ${subject} does not exist in the registry` : `subject ${subject} has no version in the registry`;
+    if (options.allowNewSubject !== true) throw absentSubject(where, why, '--subject');
     return {
       ...base, ...strategyPart, versions: [], isNew: true,
-      description: `${where}: subject ${subject} is new (not registered), ${levelText}`,
-      notes: [`subject ${subject} does not exist in the registry: a new subject, nothing to compare with`, ...level.notes],
+      description: `${where}: subject ${subject}: new subject: no history yet, ${levelText}`,
+      notes: [`new subject: no history yet: ${why}`, ...level.notes],
     };
   }
-  const numbers = versionNumbers(client, listed.url, listed.body);
   const references = new Map<string, Promise<VersionAnswer>>();
   const notes: string[] = [...level.notes];
   const answers = await mapLimited(numbers, PARALLEL_REQUESTS, (number) => getVersion(client, subject, number, true));
@@ -68,11 +71,19 @@ export async function readRegistry(source: { readonly url: string; readonly subj
       ...(answer.references.length === 0 ? {} : { references: named, registryReferences: answer.references }),
     });
   }
-  const listedText = versions.length === 0 ? '' : ` (${versions.map((version) => version.version).join(', ')})`;
+  if (versions.length === 0) throw absentSubject(where, `every version of subject ${subject} was deleted while the history was read`, '--subject');
+  const listedText = ` (${versions.map((version) => version.version).join(', ')})`;
   return {
     ...base, ...strategyPart, versions, notes, isNew: false,
     description: `${where}: subject ${subject}, ${versions.length} ${versions.length === 1 ? 'version' : 'versions'}${listedText}, ${levelText}`,
   };
+}
+
+/** A subject or topic that is not there, when the caller named it: an error, never an empty history. */
+export function absentSubject(where: string, why: string, option: string): SourceError {
+  return new SourceError(SourceErrorCode.NO_VERSIONS, where, `${why}: nothing to compare with`, {
+    remedy: `Check the name (${option}). If it is a new subject, say so: --allow-new-subject (library: allowNewSubject), as a repository run does`,
+  });
 }
 
 function versionNumbers(client: HttpClient, url: string, body: unknown): number[] {

@@ -1,11 +1,13 @@
 import type { CheckerRegistry, ParsedSchema } from 'schema-compat';
-import type { SourceVersion } from './types.js';
+import type { SkippedVersion, SourceVersion } from './types.js';
 
 /** Versions and their parsed schemas, side by side, oldest first. */
 export interface ParsedVersions {
   readonly versions: readonly SourceVersion[];
   readonly history: readonly ParsedSchema[];
   readonly notes: readonly string[];
+  /** Versions left out because they do not parse (`skipUnparseable`). */
+  readonly skipped: readonly SkippedVersion[];
   /** The description again when settling left versions out (it names the versions compared). */
   readonly description?: string;
 }
@@ -41,6 +43,7 @@ export function settleCommitted(parsed: ParsedVersions, candidate: ParsedSchema,
   const versions = kept.map((i, position) => ({ ...(parsed.versions[i] as SourceVersion), version: position + 1 }));
   return {
     versions,
+    skipped: parsed.skipped,
     history: kept.map((i, position) => ({ ...(parsed.history[i] as ParsedSchema), version: position + 1 })),
     notes,
     description: describe(versions),

@@ -4,17 +4,18 @@ import type { HistorySource, SourceKind } from './types.js';
 /** The source forms, for error messages and `--help`. */
 export const SOURCE_FORMS = [
   'git:REF', 'git:REF:PATH', 'git-log', 'git-log:REF', 'git-log:SINCE..REF', 'git-log:REF:PATH', 'git-tags:GLOB', 'git-tags:SINCE..GLOB', 'git-tags:GLOB:PATH',
-  'dir:PATH', 'registry:URL', 'pulsar:URL',
+  'dir:PATH', 'glob:PATTERN', 'registry:URL', 'pulsar:URL',
 ] as const;
 
-const KINDS: readonly SourceKind[] = ['git', 'git-log', 'git-tags', 'dir', 'registry', 'pulsar'];
+const KINDS: readonly SourceKind[] = ['git', 'git-log', 'git-tags', 'dir', 'glob', 'registry', 'pulsar'];
 
 /**
  * Reads a source written as text: `git:origin/main`, `git:v1.2.0:schemas/user.avsc`, `git-log`,
  * `git-log:origin/main`, `git-log:v1.0.0..main`, `git-tags:v*`, `git-tags:v1.2.0..v*`,
- * `dir:schemas/history`, `registry:http://localhost:8081`, `pulsar:http://localhost:8080`. A git ref
- * or tag glob never holds a colon or two dots (git check-ref-format), so the first colon after it
- * starts the path and `..` can only be a range. Throws `SourceError` (BAD_SOURCE) listing the forms.
+ * `dir:schemas/history`, `glob:schemas/user/v*` + `/user.avsc`, `registry:http://localhost:8081`,
+ * `pulsar:http://localhost:8080`. A git ref or tag glob never holds a colon or two dots (git
+ * check-ref-format), so the first colon after it starts the path and `..` can only be a range.
+ * Throws `SourceError` (BAD_SOURCE) listing the forms.
  */
 export function parseSource(text: string): HistorySource {
   const colon = text.indexOf(':');
@@ -42,6 +43,9 @@ export function parseSource(text: string): HistorySource {
     case 'dir':
       if (rest === undefined || rest === '') throw badSource(text, 'dir: needs a folder (dir:PATH)');
       return { kind, path: rest };
+    case 'glob':
+      if (rest === undefined || rest === '') throw badSource(text, 'glob: needs a pattern (glob:AdminOperation/v*/*.avsc)');
+      return { kind, pattern: rest };
     case 'registry':
     case 'pulsar':
       return { kind, url: httpUrl(text, rest) };
@@ -107,6 +111,8 @@ export function describeSource(source: HistorySource): string {
       return `git-tags ${source.since === undefined ? '' : `${source.since}..`}${source.glob}${source.path === undefined ? '' : `:${source.path}`}`;
     case 'dir':
       return `dir ${source.path}`;
+    case 'glob':
+      return `glob ${source.pattern}`;
     case 'registry':
     case 'pulsar':
       return `${source.kind} ${publicUrl(source.url)}`;

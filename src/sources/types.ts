@@ -18,6 +18,8 @@ export type HistorySource =
   | { readonly kind: 'git-tags'; readonly glob: string; readonly since?: string; readonly path?: string }
   /** The schema files of a folder, in natural name order. */
   | { readonly kind: 'dir'; readonly path: string }
+  /** The schema files a glob matches (a folder of versioned sub-folders: `AdminOperation/v*` then `*.avsc`), in natural path order. */
+  | { readonly kind: 'glob'; readonly pattern: string }
   /** A subject of a Confluent-compatible registry (Confluent, Karapace, Apicurio, Redpanda). */
   | { readonly kind: 'registry'; readonly url: string; readonly subject?: string }
   /** A topic's schemas in Pulsar's admin REST API. */
@@ -74,7 +76,11 @@ export interface HistorySnapshot {
   readonly strategyFrom?: string;
   /** Things a reader of the report must know: a version left out, a new subject, tags ordered by date. */
   readonly notes: readonly string[];
-  /** Nothing to compare with: the subject, topic or file does not exist yet at the source. */
+  /**
+   * A new subject: nothing to compare with, because the candidate's own file, subject or topic has
+   * no history yet (docs/sources.md says exactly when). A source that finds no version otherwise
+   * throws `NO_VERSIONS`: an empty history is never a silent pass.
+   */
   readonly isNew: boolean;
   /** The file a git-log history is of (its path in the repository, after renames are followed). */
   readonly path?: string;
@@ -84,6 +90,8 @@ export interface HistorySnapshot {
 export interface LoadedHistory extends HistorySnapshot {
   /** Oldest first, each with its `version`; what `checkCompatibility` takes. */
   readonly history: ParsedSchema[];
+  /** Versions left out because they do not parse (`skipUnparseable`); empty otherwise. */
+  readonly skipped: readonly SkippedVersion[];
 }
 
 /** Credentials for a registry: HTTP basic (Confluent's `user:password`) or a bearer token. */
@@ -91,11 +99,26 @@ export type RegistryAuth =
   | { readonly basic: { readonly user: string; readonly password: string } }
   | { readonly bearer: string };
 
-/** How a folder source reads files; defaults to Node's `fs` (the CLI injects its own under test). */
+/** An entry of a folder, as the folder and glob sources see it. */
+export interface FolderEntry {
+  readonly name: string;
+  readonly kind: 'file' | 'folder' | 'symlink' | 'other';
+}
+
+/** How the folder and glob sources read files; defaults to Node's `fs` (the CLI injects its own under test). */
 export interface FileAccess {
   readonly readFile: (path: string) => string;
   /** The names of the regular files of a folder. */
   readonly listFiles: (dir: string) => readonly string[];
+  /** Every entry of a folder with its kind (sub-folders and symbolic links too). Default: `listFiles`' names, as files. */
+  readonly listEntries?: (dir: string) => readonly FolderEntry[];
+  /**
+   * The real path of a file or folder, symbolic links resolved (Node's `realpathSync`), and the
+   * top folder of the repository holding it (the nearest folder above with a `.git`), if any:
+   * what a symbolic link may point into. Default: none, and a symbolic link is refused.
+   */
+  readonly realPath?: (path: string) => string;
+  readonly repositoryRoot?: (realFolder: string) => string | undefined;
 }
 
 export interface ReadHistoryOptions {
@@ -123,6 +146,13 @@ export interface ReadHistoryOptions {
   readonly files?: FileAccess;
   /** One walk of the git history shared by the `git-log` reads of a run (`GitHistoryCache`). */
   readonly gitCache?: GitHistoryCache;
+  /**
+   * A registry subject or Pulsar topic that does not exist, or has no version, is a new subject (an
+   * empty history, `isNew`) instead of a `NO_VERSIONS` error. A repository run sets it: there the
+   * configuration names the subject after the file, and a file added in this change has none yet.
+   * Default false: a subject you name yourself that is not there is an error.
+   */
+  readonly allowNewSubject?: boolean;
 }
 
 /** How `parseHistory` parses. */
@@ -135,6 +165,21 @@ export interface ParseHistoryOptions {
   readonly reuse?: boolean;
   /** The candidate, parsed: a git-log history leaves out the candidate's own committed versions. */
   readonly candidate?: ParsedSchema;
+  /**
+   * A version that does not parse is skipped, and listed in `skipped` with its error and in a note,
+   * instead of failing the load (a `SchemaParseError`). Every version skipped is still an error
+   * (`NO_VERSIONS`). Default false.
+   */
+  readonly skipUnparseable?: boolean;
+}
+
+/** A version left out because it does not parse (`skipUnparseable`). */
+export interface SkippedVersion {
+  readonly version: number;
+  readonly label: string;
+  readonly where: string;
+  /** The parse error's code and message. */
+  readonly error: { readonly code: string; readonly message: string };
 }
 
 export interface LoadHistoryOptions extends ReadHistoryOptions, Omit<ParseHistoryOptions, 'candidate'> {}

@@ -46,9 +46,12 @@ describe('schema-compat check --history DIR', () => {
     expect(json(run).checked).toEqual([2, 1]);
   });
 
-  it('treats an empty directory as an empty history: the first version of a subject is compatible', () => {
+  it('refuses an empty directory (exit 2): a history that holds nothing never passes', () => {
     const empty = cli(['check', fixture('order-v1.avsc'), '--history', 'test/fixtures/cli/empty-history']);
-    expect(empty).toEqual({ code: 0, stdout: 'Against dir test/fixtures/cli/empty-history: no schema files\nCOMPATIBLE under BACKWARD: no versions checked\n', stderr: '' });
+    expect(empty).toEqual({
+      code: 2, stdout: '',
+      stderr: 'error: dir test/fixtures/cli/empty-history: no schema file (.avsc, .json, .proto) in the folder: nothing to compare with. Check the folder, or give the history another way (HISTORY files, --against git-log)\n',
+    });
   });
 
   it('names a history directory that does not exist', () => {

@@ -505,7 +505,7 @@ describe('usage errors of a repository run', () => {
       stdout: '',
       stderr: [
         'error: .schema-compat.yaml:3:13: defaults.strategy: must be one of NONE, ALWAYS_INCOMPATIBLE, BACKWARD, BACKWARD_TRANSITIVE, FORWARD, FORWARD_TRANSITIVE, FULL, FULL_TRANSITIVE, ALWAYS_COMPATIBLE, DISABLED, BACKWARD_ALL, FORWARD_ALL, FULL_ALL, BOTH, not "BAKWARD" [enum]',
-        '.schema-compat.yaml:13:5: subjects[2].colour: unknown key `colour` (known here: files, exclude, strategy, against, subject, topic, type, profile, policy, failOn, rules) [additionalProperties]',
+        '.schema-compat.yaml:13:5: subjects[2].colour: unknown key `colour` (known here: files, exclude, strategy, against, subject, topic, type, profile, policy, failOn, rules, skipUnparseable) [additionalProperties]',
         '',
       ].join('\n'),
     });

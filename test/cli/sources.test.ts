@@ -31,6 +31,8 @@ interface CheckJson {
     readonly description: string;
     readonly notes: readonly string[];
     readonly strategyFrom?: string;
+    readonly isNew?: boolean;
+    readonly skipped?: ReadonlyArray<{ readonly version: number; readonly label: string; readonly where: string; readonly error: { readonly code: string; readonly message: string } }>;
     readonly versions: ReadonlyArray<{
       readonly version: number; readonly label: string; readonly path?: string; readonly commit?: string; readonly date?: string; readonly tag?: string; readonly id?: number;
     }>;
@@ -185,6 +187,8 @@ describe('check --against git-log: every committed version of the candidate\'s f
     expect(result.compatible).toBe(false);
     expect(result.checked).toEqual([3]);
     expect(result.source).toEqual({
+      isNew: false,
+      skipped: [],
       kind: 'git-log',
       description: `git-log HEAD: 3 versions of ${PATH}: ${c1}, ${c2}, ${c5}`,
       notes: [],
@@ -310,14 +314,14 @@ describe('check --against git-log:REF, git:REF and git-tags:GLOB', () => {
     });
   });
 
-  it('a file that is not on main is a new schema: exit 0, and the output says it is new', async () => {
+  it('a file new in this change (not on main, no commit in main\'s history) is a new subject: exit 0, and the output says so', async () => {
     const ref = await schemaCompat(repo.dir, ['check', 'schemas/new.avsc', '--against', 'git:main']);
     expect(ref).toEqual({
       code: 0,
       stdout: [
-        `Against git main: schemas/new.avsc is new (not at ${onMain.c2})`,
-        `Note: schemas/new.avsc is not at main (${onMain.c2}): a new schema, nothing to compare with`,
-        'COMPATIBLE under BACKWARD: no versions checked',
+        `Against git main: new subject: no history yet (schemas/new.avsc is not at ${onMain.c2})`,
+        `Note: new subject: no history yet: schemas/new.avsc is not at main (${onMain.c2}) and no commit of its history touched it`,
+        'COMPATIBLE under BACKWARD: new subject: no history yet, nothing checked',
         '',
       ].join('\n'),
       stderr: '',
@@ -326,13 +330,15 @@ describe('check --against git-log:REF, git:REF and git-tags:GLOB', () => {
     expect(log).toEqual({
       code: 0,
       stdout: [
-        'Against git-log main: 0 versions of schemas/new.avsc',
-        'Note: no commit of schemas/new.avsc in main\'s history: a new schema, nothing to compare with',
-        'COMPATIBLE under BACKWARD: no versions checked',
+        'Against git-log main: new subject: no history yet (schemas/new.avsc)',
+        'Note: new subject: no history yet: no commit of schemas/new.avsc in main\'s history',
+        'COMPATIBLE under BACKWARD: new subject: no history yet, nothing checked',
         '',
       ].join('\n'),
       stderr: '',
     });
+    const json = parsed(await schemaCompat(repo.dir, ['check', '--format', 'json', 'schemas/new.avsc', '--against', 'git-log:main']));
+    expect(json.source).toMatchObject({ isNew: true, skipped: [], versions: [] });
   });
 
   it('an explicit path that is not at the ref is an error (exit 2), not a new schema', async () => {
@@ -451,7 +457,7 @@ describe('check --against: a baseline that is not there is exit 2 with the cause
     const plain = tempDir({ 'user.avsc': BAD });
     expectBaselineError(
       await schemaCompat(plain, ['check', 'user.avsc', '--against', 'svn:x']),
-      'source "svn:x": unknown source kind "svn". Sources: git:REF, git:REF:PATH, git-log, git-log:REF, git-log:SINCE..REF, git-log:REF:PATH, git-tags:GLOB, git-tags:SINCE..GLOB, git-tags:GLOB:PATH, dir:PATH, registry:URL, pulsar:URL',
+      'source "svn:x": unknown source kind "svn". Sources: git:REF, git:REF:PATH, git-log, git-log:REF, git-log:SINCE..REF, git-log:REF:PATH, git-tags:GLOB, git-tags:SINCE..GLOB, git-tags:GLOB:PATH, dir:PATH, glob:PATTERN, registry:URL, pulsar:URL',
     );
   });
 });
@@ -470,6 +476,8 @@ describe('check --against dir:PATH and --history PATH: natural name order', () =
     const result = parsed(run);
     expect(result.checked).toEqual([2]);
     expect(result.source).toEqual({
+      isNew: false,
+      skipped: [],
       kind: 'dir',
       description: 'dir history: 2 files: user-1.9.avsc, user-1.10.avsc',
       notes: [],
@@ -600,6 +608,8 @@ describe('check --against registry:URL --subject S (the project\'s own registry 
     expect(run.code).toBe(1);
     const result = parsed(run);
     expect(result.source).toEqual({
+      isNew: false,
+      skipped: [],
       kind: 'registry',
       description: `registry ${server.url}: subject ${SUBJECT}, 2 versions (1, 2), level FULL_TRANSITIVE (subject config)`,
       notes: [],
@@ -611,15 +621,19 @@ describe('check --against registry:URL --subject S (the project\'s own registry 
     expect(result.registry?.verdict?.messages[0]).toMatch(/^\{errorType:'READER_FIELD_MISSING_DEFAULT_VALUE'/);
   });
 
-  it('a new subject: exit 0, and the output says it is new', async () => {
-    const run = await schemaCompat(dir, ['check', 'bad.avsc', ...against(), '--subject', 'brand-new-value']);
+  it('a subject that is not in the registry is exit 2 (the name may be wrong); with --allow-new-subject, a new subject: exit 0, said so', async () => {
+    expectBaselineError(
+      await schemaCompat(dir, ['check', 'bad.avsc', ...against(), '--subject', 'brand-new-value']),
+      `registry ${server.url}: subject brand-new-value does not exist in the registry: nothing to compare with. Check the name (--subject). If it is a new subject, say so: --allow-new-subject (library: allowNewSubject), as a repository run does`,
+    );
+    const run = await schemaCompat(dir, ['check', 'bad.avsc', ...against(), '--subject', 'brand-new-value', '--allow-new-subject']);
     expect(run).toEqual({
       code: 0,
       stdout: [
-        `Against registry ${server.url}: subject brand-new-value is new (not registered), level BACKWARD (global config)`,
-        'Note: subject brand-new-value does not exist in the registry: a new subject, nothing to compare with',
+        `Against registry ${server.url}: subject brand-new-value: new subject: no history yet, level BACKWARD (global config)`,
+        'Note: new subject: no history yet: subject brand-new-value does not exist in the registry',
         'Registry: registering the candidate would create the subject and its first version',
-        'COMPATIBLE under BACKWARD (global config): no versions checked',
+        'COMPATIBLE under BACKWARD (global config): new subject: no history yet, nothing checked',
         '',
       ].join('\n'),
       stderr: '',
@@ -752,6 +766,8 @@ describe('check --against pulsar:URL --topic T (a stub of Pulsar\'s admin REST A
     const result = parsed(run);
     expect(result.checked).toEqual([1, 0]);
     expect(result.source).toEqual({
+      isNew: false,
+      skipped: [],
       kind: 'pulsar',
       description: `pulsar ${pulsar.url}: topic ${TOPIC}, 2 versions (0, 1), strategy BACKWARD_TRANSITIVE (topic policy)`,
       notes: [],
@@ -819,10 +835,10 @@ describe('check: the registry options and exit codes', () => {
 
     it('sends SCHEMA_REGISTRY_BASIC_AUTH_USER_INFO as HTTP basic auth on every request', async () => {
       const before = secured.requests.length;
-      const run = await schemaCompat(dir, ['check', 'bad.avsc', '--against', `registry:${secured.url}`, '--subject', 's'], { env: { SCHEMA_REGISTRY_BASIC_AUTH_USER_INFO: 'u:p' } });
+      const run = await schemaCompat(dir, ['check', 'bad.avsc', '--against', `registry:${secured.url}`, '--subject', 's', '--allow-new-subject'], { env: { SCHEMA_REGISTRY_BASIC_AUTH_USER_INFO: 'u:p' } });
       expect(run.stderr).toBe('');
       expect(run.code).toBe(0);
-      expect(run.stdout).toContain('COMPATIBLE under BACKWARD (global config): no versions checked\n');
+      expect(run.stdout).toContain('COMPATIBLE under BACKWARD (global config): new subject: no history yet, nothing checked\n');
       const seen = secured.requests.slice(before);
       expect(seen.map(({ method, url }) => `${method} ${url}`).sort()).toEqual(['GET /config/s', 'GET /config/s?defaultToGlobal=true', 'GET /subjects/s/versions', 'POST /subjects/s']);
       expect(seen.map(({ headers }) => headers.authorization)).toEqual(['Basic dTpw', 'Basic dTpw', 'Basic dTpw', 'Basic dTpw']);
@@ -830,7 +846,7 @@ describe('check: the registry options and exit codes', () => {
 
     it('--registry-auth user:password does the same', async () => {
       const before = secured.requests.length;
-      const run = await schemaCompat(dir, ['check', 'bad.avsc', '--against', `registry:${secured.url}`, '--subject', 's', '--registry-auth', 'u:p']);
+      const run = await schemaCompat(dir, ['check', 'bad.avsc', '--against', `registry:${secured.url}`, '--subject', 's', '--registry-auth', 'u:p', '--allow-new-subject']);
       expect([run.code, run.stderr]).toEqual([0, '']);
       expect(secured.requests.slice(before).every(({ headers }) => headers.authorization === 'Basic dTpw')).toBe(true);
     });
@@ -938,5 +954,75 @@ describe('check --help', () => {
     expect([run.code, run.stderr]).toEqual([0, '']);
     for (const option of ['--against SOURCE', '--subject', '--topic', '--registry-auth', '--registry-verdict']) expect(run.stdout).toContain(option);
     for (const form of ['git-log', 'git-tags:GLOB', 'dir:PATH', 'registry:URL', 'pulsar:URL']) expect(run.stdout).toContain(form);
+  });
+});
+
+describe('no pass on nothing: folders, globs, new files and unparseable versions (issue 22 items 3 and 7b)', () => {
+  const ID = { name: 'id', type: 'long' };
+  const EMAIL = { name: 'email', type: ['null', 'string'], default: null };
+  const AGE = { name: 'age', type: 'int' };
+
+  it('dir: of versioned sub-folders is exit 2 pointing to glob:, which reads them in natural order (v2 before v10)', async () => {
+    const repo = repository();
+    repo.write('AdminOperation/v2/AdminOperation.avsc', userSchema(ID)).write('AdminOperation/v10/AdminOperation.avsc', userSchema(ID, EMAIL));
+    repo.write('AdminOperation.avsc', userSchema(ID, EMAIL, AGE));
+    expectBaselineError(
+      await schemaCompat(repo.dir, ['check', 'AdminOperation.avsc', '--against', 'dir:AdminOperation']),
+      "dir AdminOperation: no schema file (.avsc, .json, .proto) in the folder itself; its sub-folders (v10, v2) may hold the versions. A folder of versioned sub-folders is read with a glob source: --against 'glob:AdminOperation/*/*.avsc' (docs/sources.md)",
+    );
+    const run = await schemaCompat(repo.dir, ['check', '--strategy', 'BACKWARD_TRANSITIVE', '--format', 'json', 'AdminOperation.avsc', '--against', 'glob:AdminOperation/*/*.avsc']);
+    const result = parsed(run);
+    expect(run.code).toBe(1);
+    expect(result.source?.versions.map((version) => [version.version, version.label])).toEqual([[2, 'AdminOperation/v2/AdminOperation.avsc'], [10, 'AdminOperation/v10/AdminOperation.avsc']]);
+    expect(result.checked).toEqual([10, 2]);
+  });
+
+  it('git:REF where the path was deleted before REF is exit 2, not a new subject', async () => {
+    const repo = repository();
+    repo.commit('user', { 'schemas/user.avsc': userSchema(ID) }, '2026-03-01');
+    repo.git('rm', '-q', 'schemas/user.avsc');
+    repo.commit('drop', {}, '2026-03-02');
+    repo.write('schemas/user.avsc', userSchema(ID, AGE));
+    const run = await schemaCompat(repo.dir, ['check', 'schemas/user.avsc', '--against', 'git:main']);
+    expect([run.code, run.stdout]).toEqual([2, '']);
+    expect(run.stderr).toContain("error: git main: schemas/user.avsc is not at main, but main's history has it");
+  });
+
+  it('a repository run: a file added in this change is a new subject, said so in text and JSON', async () => {
+    const repo = repository();
+    repo.commit('config and user', {
+      '.schema-compat.yaml': 'subjects:\n  - files: schemas/*.avsc\n    against: git-log:main\n',
+      'schemas/user.avsc': userSchema(ID),
+    }, '2026-03-01');
+    repo.git('checkout', '-q', '-b', 'feature');
+    repo.write('schemas/order.avsc', userSchema(ID, AGE));
+    const run = await schemaCompat(repo.dir, ['check']);
+    expect([run.code, run.stderr]).toEqual([0, '']);
+    expect(run.stdout).toContain('Note: new subject: no history yet: no commit of schemas/order.avsc in main\'s history');
+    expect(run.stdout).toContain('COMPATIBLE under BACKWARD: new subject: no history yet, nothing checked');
+    const json = await schemaCompat(repo.dir, ['check', '--format', 'json']);
+    expect(json.code).toBe(0);
+    expect(json.stdout).toContain('"isNew": true');
+  });
+
+  it('--skip-unparseable lists the skipped version and its error (text and JSON) and checks the rest; all skipped is exit 2', async () => {
+    const repo = repository();
+    repo.write('history/v1.avsc', '{"type": "record", "name": "User", "fields": [{"name": "id", "type": "lon"}]}');
+    repo.write('history/v2.avsc', userSchema(ID)).write('user.avsc', userSchema(ID, AGE));
+    const failing = await schemaCompat(repo.dir, ['check', 'user.avsc', '--history', 'history']);
+    expect(failing.code).toBe(2);
+    expect(failing.stderr).toContain('history/v1.avsc');
+    const text = await schemaCompat(repo.dir, ['check', 'user.avsc', '--history', 'history', '--skip-unparseable']);
+    expect(text.code).toBe(1);
+    expect(text.stdout).toMatch(/^Note: skipped history\/v1\.avsc: it does not parse \(SCHEMA_PARSE_ERROR\): .*lon/m);
+    expect(text.stdout).toContain('INCOMPATIBLE under BACKWARD: 1 incompatibility with version 2');
+    const json = parsed(await schemaCompat(repo.dir, ['check', '--format', 'json', 'user.avsc', '--history', 'history', '--skip-unparseable']));
+    expect(json.checked).toEqual([2]);
+    expect(json.source?.skipped).toHaveLength(1);
+    expect(json.source?.skipped?.[0]).toMatchObject({ version: 1, label: 'history/v1.avsc', error: { code: 'SCHEMA_PARSE_ERROR' } });
+    repo.write('history/v2.avsc', '{');
+    const all = await schemaCompat(repo.dir, ['check', 'user.avsc', '--history', 'history', '--skip-unparseable']);
+    expect([all.code, all.stdout]).toEqual([2, '']);
+    expect(all.stderr).toMatch(/^error: dir history: every version was skipped as unparseable, so nothing is left to compare with: history\/v1\.avsc: .+; history\/v2\.avsc: /);
   });
 });

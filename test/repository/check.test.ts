@@ -116,15 +116,15 @@ describe('subjects: files taken by rules, named by templates', () => {
     expect(listSubjects(config())).toEqual([
       {
         name: 'order-value', file: ORDER_PATH, schemaType: 'AVRO', rule: 'subjects[0]', strategy: 'BACKWARD_TRANSITIVE', against: 'git-log:main',
-        registrySubject: 'order-value', policy: 'STRICT', failOn: 'incompatible',
+        registrySubject: 'order-value', policy: 'STRICT', failOn: 'incompatible', skipUnparseable: false,
       },
       {
         name: 'events-created', file: CREATED_PATH, schemaType: 'JSON', rule: 'subjects[1]', strategy: 'BACKWARD', against: 'git-log:main',
-        registrySubject: 'events-created', policy: 'STRICT', failOn: 'incompatible',
+        registrySubject: 'events-created', policy: 'STRICT', failOn: 'incompatible', skipUnparseable: false,
       },
       {
         name: 'payment-value', file: PAYMENT_PATH, schemaType: 'PROTOBUF', rule: 'subjects[2]', strategy: 'FULL', against: 'git-log:main',
-        registrySubject: 'payment-value', policy: 'STRICT', failOn: 'incompatible',
+        registrySubject: 'payment-value', policy: 'STRICT', failOn: 'incompatible', skipUnparseable: false,
       },
     ]);
   });
@@ -209,6 +209,8 @@ describe('checkRepository: every subject against its own history', () => {
       kind: 'git-log',
       description: `git-log main: 2 versions of ${ORDER_PATH}: ${L.c1}, ${L.c2}`,
       notes: [`the newest committed version, ${L.c4}, equals the candidate (the change is committed): left out, so the candidate is compared with the versions before it`],
+      isNew: false,
+      skipped: [],
     });
   });
 
@@ -616,6 +618,8 @@ describe('changedSince: only the subjects something changed for', () => {
     expect(outcomes(report).map(({ subject, status, versions }) => ({ subject, status, versions }))).toEqual([
       { subject: 'refund-value', status: 'compatible', versions: [] },
     ]);
+    // Said explicitly, never a silent pass on nothing.
+    expect(report.subjects[0]?.check?.source).toMatchObject({ isNew: true, skipped: [], notes: [expect.stringMatching(/^new subject: no history yet: /)] });
   });
 
   it('in a partial run only entries naming a checked subject can be stale', async () => {

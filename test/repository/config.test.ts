@@ -66,7 +66,7 @@ function at(file: string, line: number, column: number, path: string, rule: stri
 }
 
 const STRATEGIES = 'NONE, ALWAYS_INCOMPATIBLE, BACKWARD, BACKWARD_TRANSITIVE, FORWARD, FORWARD_TRANSITIVE, FULL, FULL_TRANSITIVE, ALWAYS_COMPATIBLE, DISABLED, BACKWARD_ALL, FORWARD_ALL, FULL_ALL, BOTH';
-const SOURCES = 'Sources: git:REF, git:REF:PATH, git-log, git-log:REF, git-log:SINCE..REF, git-log:REF:PATH, git-tags:GLOB, git-tags:SINCE..GLOB, git-tags:GLOB:PATH, dir:PATH, registry:URL, pulsar:URL';
+const SOURCES = 'Sources: git:REF, git:REF:PATH, git-log, git-log:REF, git-log:SINCE..REF, git-log:REF:PATH, git-tags:GLOB, git-tags:SINCE..GLOB, git-tags:GLOB:PATH, dir:PATH, glob:PATTERN, registry:URL, pulsar:URL';
 const TODO_REFUSED = 'say why this break is approved: a reason of TODO (what --write-baseline writes) is refused';
 
 /** SHOP_CONFIG as loadConfig reads it, from `file`. */
@@ -231,9 +231,9 @@ describe('loadConfig: each problem at its line and column, with its rule', () =>
   it('an unknown key: at the key itself, naming the keys known there', () => {
     const { file, error } = configError('defaults:\n  stratgy: BACKWARD\n');
     expect(error.problems).toEqual([
-      at(file, 2, 3, 'defaults.stratgy', 'additionalProperties', 'unknown key `stratgy` (known here: strategy, against, subject, topic, type, profile, policy, failOn, rules)'),
+      at(file, 2, 3, 'defaults.stratgy', 'additionalProperties', 'unknown key `stratgy` (known here: strategy, against, subject, topic, type, profile, policy, failOn, rules, skipUnparseable)'),
     ]);
-    expect(error.message).toBe(`${file}:2:3: defaults.stratgy: unknown key \`stratgy\` (known here: strategy, against, subject, topic, type, profile, policy, failOn, rules) [additionalProperties]`);
+    expect(error.message).toBe(`${file}:2:3: defaults.stratgy: unknown key \`stratgy\` (known here: strategy, against, subject, topic, type, profile, policy, failOn, rules, skipUnparseable) [additionalProperties]`);
   });
 
   it('a value of the wrong type: at the value', () => {
@@ -260,7 +260,7 @@ describe('loadConfig: each problem at its line and column, with its rule', () =>
   it('an `against` of an unknown kind: the schema\'s pattern and the source parser both say so', () => {
     const { file, error } = configError('defaults:\n  against: svn:trunk\n');
     expect(error.problems).toEqual([
-      at(file, 2, 12, 'defaults.against', 'pattern', '"svn:trunk" does not have the form ^(git|git-log|git-tags|dir|registry|pulsar)(:.*)?$'),
+      at(file, 2, 12, 'defaults.against', 'pattern', '"svn:trunk" does not have the form ^(git|git-log|git-tags|dir|glob|registry|pulsar)(:.*)?$'),
       at(file, 2, 12, 'defaults.against', 'source', `source "svn:trunk": unknown source kind "svn". ${SOURCES}`),
     ]);
   });
@@ -356,8 +356,8 @@ describe('loadConfig: each problem at its line and column, with its rule', () =>
     ].join('\n'));
     expect(error.problems).toEqual([
       at(file, 2, 13, 'defaults.strategy', 'enum', `must be one of ${STRATEGIES}, not "BAKWARD"`),
-      at(file, 3, 12, 'defaults.against', 'pattern', '"svn:trunk" does not have the form ^(git|git-log|git-tags|dir|registry|pulsar)(:.*)?$'),
-      at(file, 6, 5, 'subjects[0].colour', 'additionalProperties', 'unknown key `colour` (known here: files, exclude, strategy, against, subject, topic, type, profile, policy, failOn, rules)'),
+      at(file, 3, 12, 'defaults.against', 'pattern', '"svn:trunk" does not have the form ^(git|git-log|git-tags|dir|glob|registry|pulsar)(:.*)?$'),
+      at(file, 6, 5, 'subjects[0].colour', 'additionalProperties', 'unknown key `colour` (known here: files, exclude, strategy, against, subject, topic, type, profile, policy, failOn, rules, skipUnparseable)'),
       at(file, 8, 5, 'ignore[0]', 'anyOf', 'needs one of `fingerprint`, `subject`, `type`'),
       at(file, 3, 12, 'defaults.against', 'source', `source "svn:trunk": unknown source kind "svn". ${SOURCES}`),
       at(file, 8, 13, 'ignore[0].reason', 'reason', TODO_REFUSED),

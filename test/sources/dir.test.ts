@@ -79,9 +79,11 @@ describe('dir:PATH', () => {
     expect(snapshot.description).toBe('dir .: 2 files: v1.avsc, v2.avsc');
   });
 
-  it('an empty folder is a new history; a folder that does not exist is an error', async () => {
+  it('an empty folder is an error (NO_VERSIONS, never an empty history); so is a folder that does not exist', async () => {
     const dir = folder([]);
-    expect(await readHistory(`dir:${dir}`)).toMatchObject({ versions: [], isNew: true, description: `dir ${dir}: no schema files` });
+    const empty: unknown = await readHistory(`dir:${dir}`).then(() => undefined, (caught: unknown) => caught);
+    expect((empty as SourceError).code).toBe(SourceErrorCode.NO_VERSIONS);
+    expect((empty as SourceError).message).toBe(`dir ${dir}: no schema file (.avsc, .json, .proto) in the folder: nothing to compare with. Check the folder, or give the history another way (HISTORY files, --against git-log)`);
     const error: unknown = await readHistory(`dir:${join(dir, 'nope')}`).then(() => undefined, (caught: unknown) => caught);
     expect((error as SourceError).code).toBe(SourceErrorCode.UNREADABLE_FILE);
     expect((error as SourceError).message).toBe(`dir ${join(dir, 'nope')}: cannot read the folder: no such file or directory`);
@@ -115,6 +117,7 @@ describe('parseSource', () => {
     ['git-tags:v1.2.0..v*', { kind: 'git-tags', since: 'v1.2.0', glob: 'v*' }],
     ['git-tags:v1.2.0..:a/b.avsc', { kind: 'git-tags', since: 'v1.2.0', glob: '*', path: 'a/b.avsc' }],
     ['dir:schemas/history', { kind: 'dir', path: 'schemas/history' }],
+    ['glob:AdminOperation/v*/*.avsc', { kind: 'glob', pattern: 'AdminOperation/v*/*.avsc' }],
     ['registry:http://localhost:8081/', { kind: 'registry', url: 'http://localhost:8081' }],
     ['registry:https://user:pw@sr.example.com/apis/ccompat/v7', { kind: 'registry', url: 'https://user:pw@sr.example.com/apis/ccompat/v7' }],
     ['pulsar:http://localhost:8080', { kind: 'pulsar', url: 'http://localhost:8080' }],
@@ -134,9 +137,10 @@ describe('parseSource', () => {
     ['git-log:a..b..c', '"a..b..c" holds two ranges'],
     ['git-log:v1..-x', '"-x" is not a ref'],
     ['dir:', 'dir: needs a folder (dir:PATH)'],
+    ['glob:', 'glob: needs a pattern (glob:AdminOperation/v*/*.avsc)'],
     ['registry:localhost:8081', 'needs an http:// or https:// URL, e.g. registry:http://localhost:8081'],
     ['pulsar:ftp://x', 'needs an http:// or https:// URL, e.g. registry:http://localhost:8081'],
   ])('refuses %s', (text, problem) => {
-    expect(() => parseSource(text)).toThrow(`source ${JSON.stringify(text)}: ${problem}. Sources: git:REF, git:REF:PATH, git-log, git-log:REF, git-log:SINCE..REF, git-log:REF:PATH, git-tags:GLOB, git-tags:SINCE..GLOB, git-tags:GLOB:PATH, dir:PATH, registry:URL, pulsar:URL`);
+    expect(() => parseSource(text)).toThrow(`source ${JSON.stringify(text)}: ${problem}. Sources: git:REF, git:REF:PATH, git-log, git-log:REF, git-log:SINCE..REF, git-log:REF:PATH, git-tags:GLOB, git-tags:SINCE..GLOB, git-tags:GLOB:PATH, dir:PATH, glob:PATTERN, registry:URL, pulsar:URL`);
   });
 });

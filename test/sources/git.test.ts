@@ -125,13 +125,13 @@ describe('git-log: every committed version of a file', () => {
     }
   });
 
-  it('a file with no commit is a new schema: an empty history, and the note says so', async () => {
+  it('a file with no commit is a new subject: an empty history, and the note says so', async () => {
     repo.write('schemas/new.avsc', V1);
     const snapshot = await readHistory('git-log', { cwd: repo.dir, path: 'schemas/new.avsc' });
     expect(summary(snapshot)).toEqual({
-      description: 'git-log HEAD: 0 versions of schemas/new.avsc',
+      description: 'git-log HEAD: new subject: no history yet (schemas/new.avsc)',
       versions: [],
-      notes: ["no commit of schemas/new.avsc in HEAD's history: a new schema, nothing to compare with"],
+      notes: ["new subject: no history yet: no commit of schemas/new.avsc in HEAD's history"],
       isNew: true,
     });
     rmSync(join(repo.dir, 'schemas/new.avsc'));
@@ -189,11 +189,11 @@ describe('git:REF: the file at one ref', () => {
     expect(snapshot.versions.map((version) => version.text)).toEqual([V1]);
   });
 
-  it('a candidate path that is not at REF is a new schema; an explicit PATH that is not there is an error', async () => {
+  it('a candidate path that is not at REF is a new subject; an explicit PATH that is not there is an error', async () => {
     repo.write('schemas/fresh.avsc', V1);
     const fresh = await readHistory('git:main', { cwd: repo.dir, path: 'schemas/fresh.avsc' });
     expect(fresh.isNew).toBe(true);
-    expect(fresh.notes).toEqual([`schemas/fresh.avsc is not at main (${repo.short(tip)} (2026-10-02)): a new schema, nothing to compare with`]);
+    expect(fresh.notes).toEqual([`new subject: no history yet: schemas/fresh.avsc is not at main (${repo.short(tip)} (2026-10-02)) and no commit of its history touched it`]);
     const error = await sourceError(readHistory('git:main:schemas/fresh.avsc', { cwd: repo.dir }));
     expect(error.code).toBe(SourceErrorCode.PATH_NOT_FOUND);
     expect(error.message).toContain(`schemas/fresh.avsc is not a file at main (${repo.short(tip)})`);

@@ -399,16 +399,23 @@ describe('pulsar:URL: topic names', () => {
 });
 
 describe('pulsar:URL: a topic without a schema', () => {
-  it('an empty list is a new topic: no versions, isNew, a note, the default strategy', async () => {
+  it('an empty list is NO_VERSIONS unless a new subject is allowed', async () => {
     const server = await broker({ topics: [], namespaces: { 'acme/orders': {} } });
-    const snapshot = await readHistory(`pulsar:${server.url}`, { ...fast, topic: 'persistent://acme/orders/fresh' });
+    const error = await sourceFailure(readHistory(`pulsar:${server.url}`, { ...fast, topic: 'persistent://acme/orders/fresh' }));
+    expect(error.code).toBe(SourceErrorCode.NO_VERSIONS);
+    expect(error.message).toBe(`pulsar ${server.url}: topic persistent://acme/orders/fresh has no schema: nothing to compare with. Check the name (--topic). If it is a new subject, say so: --allow-new-subject (library: allowNewSubject), as a repository run does`);
+  });
+
+  it('with allowNewSubject, an empty list is a new topic: no versions, isNew, a note, the default strategy', async () => {
+    const server = await broker({ topics: [], namespaces: { 'acme/orders': {} } });
+    const snapshot = await readHistory(`pulsar:${server.url}`, { ...fast, topic: 'persistent://acme/orders/fresh', allowNewSubject: true });
     expect(snapshot).toEqual({
       source: { kind: 'pulsar', url: server.url, topic: 'persistent://acme/orders/fresh' },
-      description: `pulsar ${server.url}: topic persistent://acme/orders/fresh, no schema (new), strategy FULL (${DEFAULT_AVRO})`,
+      description: `pulsar ${server.url}: topic persistent://acme/orders/fresh, new subject: no history yet, strategy FULL (${DEFAULT_AVRO})`,
       versions: [],
       strategy: 'FULL',
       strategyFrom: DEFAULT_AVRO,
-      notes: ['topic persistent://acme/orders/fresh has no schema: nothing to compare with'],
+      notes: ['new subject: no history yet: topic persistent://acme/orders/fresh has no schema'],
       isNew: true,
     } satisfies HistorySnapshot);
     // The topic does not exist yet: its policy answers 404, which is "unset".
@@ -418,20 +425,20 @@ describe('pulsar:URL: a topic without a schema', () => {
       '/admin/v2/namespaces/acme/orders/schemaCompatibilityStrategy',
       '/admin/v2/namespaces/acme/orders/schemaAutoUpdateCompatibilityStrategy',
     ]);
-    const loaded = await loadHistory(`pulsar:${server.url}`, { ...fast, topic: 'persistent://acme/orders/fresh' });
+    const loaded = await loadHistory(`pulsar:${server.url}`, { ...fast, topic: 'persistent://acme/orders/fresh', allowNewSubject: true });
     expect([loaded.history, loaded.isNew]).toEqual([[], true]);
   });
 
   it('an older broker\'s 404 "Schema not found" is a new topic too; the schemaType option picks the default', async () => {
     const server = await broker({ schemas: { 'acme/orders/fresh': null }, namespaces: { 'acme/orders': { strategy: 'UNDEFINED' } } });
-    const snapshot = await readHistory(`pulsar:${server.url}`, { ...fast, topic: 'acme/orders/fresh', schemaType: 'STRING' });
+    const snapshot = await readHistory(`pulsar:${server.url}`, { ...fast, topic: 'acme/orders/fresh', schemaType: 'STRING', allowNewSubject: true });
     expect([snapshot.versions, snapshot.isNew, snapshot.strategy]).toEqual([[], true, 'ALWAYS_INCOMPATIBLE']);
-    expect(snapshot.notes).toEqual(['topic persistent://acme/orders/fresh has no schema: nothing to compare with']);
+    expect(snapshot.notes).toEqual(['new subject: no history yet: topic persistent://acme/orders/fresh has no schema']);
   });
 
   it('a namespace policy still applies to a new topic', async () => {
     const server = await broker({ namespaces: { 'acme/orders': { strategy: 'BACKWARD' } } });
-    const snapshot = await readHistory(`pulsar:${server.url}`, { ...fast, topic: 'acme/orders/fresh' });
+    const snapshot = await readHistory(`pulsar:${server.url}`, { ...fast, topic: 'acme/orders/fresh', allowNewSubject: true });
     expect([snapshot.isNew, snapshot.strategy, snapshot.strategyFrom]).toEqual([true, 'BACKWARD', 'namespace policy']);
   });
 });

@@ -143,19 +143,25 @@ describe('readHistory registry:URL against the local server', () => {
     expect(snapshot.description).toBe(`registry ${server.url}: subject ${ODD_SUBJECT}, 1 version (1), level BACKWARD_TRANSITIVE (global config)`);
   });
 
-  it('a subject that does not exist (40401) is new: empty history, isNew, a note, the global level', async () => {
-    const snapshot = await readHistory(`registry:${server.url}`, { ...fast, subject: 'not-yet' });
+  it('a subject that does not exist (40401) is NO_VERSIONS: the name may be wrong, and nothing passes on nothing', async () => {
+    const error = await sourceFailure(readHistory(`registry:${server.url}`, { ...fast, subject: 'not-yet' }));
+    expect(error.code).toBe(SourceErrorCode.NO_VERSIONS);
+    expect(error.message).toBe(`registry ${server.url}: subject not-yet does not exist in the registry: nothing to compare with. Check the name (--subject). If it is a new subject, say so: --allow-new-subject (library: allowNewSubject), as a repository run does`);
+  });
+
+  it('with allowNewSubject, a subject that does not exist is new: empty history, isNew, a note, the global level', async () => {
+    const snapshot = await readHistory(`registry:${server.url}`, { ...fast, subject: 'not-yet', allowNewSubject: true });
     expect(snapshot).toEqual({
       source: { kind: 'registry', url: server.url, subject: 'not-yet' },
       strategy: 'BACKWARD_TRANSITIVE',
       strategyFrom: 'global config',
       versions: [],
       isNew: true,
-      description: `registry ${server.url}: subject not-yet is new (not registered), level BACKWARD_TRANSITIVE (global config)`,
-      notes: ['subject not-yet does not exist in the registry: a new subject, nothing to compare with'],
+      description: `registry ${server.url}: subject not-yet: new subject: no history yet, level BACKWARD_TRANSITIVE (global config)`,
+      notes: ['new subject: no history yet: subject not-yet does not exist in the registry'],
     } satisfies HistorySnapshot);
-    const loaded = await loadHistory(`registry:${server.url}`, { ...fast, subject: 'not-yet' });
-    expect([loaded.history, loaded.isNew]).toEqual([[], true]);
+    const loaded = await loadHistory(`registry:${server.url}`, { ...fast, subject: 'not-yet', allowNewSubject: true });
+    expect([loaded.history, loaded.isNew, loaded.skipped]).toEqual([[], true, []]);
   });
 
   it('a subject named in the source object wins over the option', async () => {

@@ -108,6 +108,7 @@ interface RawSettings {
   readonly policy?: string;
   readonly failOn?: string;
   readonly rules?: string;
+  readonly skipUnparseable?: boolean;
 }
 
 interface RawConfig {
@@ -232,6 +233,7 @@ function settings(raw: RawSettings): SubjectSettings {
     ...(raw.policy === undefined ? {} : { policy: raw.policy as JsonSchemaPolicy }),
     ...(raw.failOn === undefined ? {} : { failOn: raw.failOn as FailOnLevel }),
     ...(raw.rules === undefined ? {} : { rules: raw.rules as ProtobufRules }),
+    ...(raw.skipUnparseable === undefined ? {} : { skipUnparseable: raw.skipUnparseable }),
   };
 }
 

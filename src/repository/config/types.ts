@@ -23,6 +23,8 @@ export interface SubjectSettings {
    * may take only Protobuf files.
    */
   readonly rules?: ProtobufRules;
+  /** Skip history versions that do not parse, reporting each with its error, instead of failing the subject. */
+  readonly skipUnparseable?: boolean;
 }
 
 /** A `subjects` entry: the files it takes, and their settings. */

@@ -4,6 +4,7 @@ import type { HistorySnapshot, ReadHistoryOptions, SourceVersion } from '../type
 import { readBlobs } from './blobs.js';
 import { fileHistory } from './history-cache.js';
 import type { RangeHistory } from './history-cache.js';
+import { requireNewFile } from './new-file.js';
 import { formerPaths } from './renames.js';
 import { requireFullHistory, resolveBound, resolveCommit } from './repo.js';
 import type { GitRepo } from './repo.js';
@@ -27,8 +28,9 @@ interface Found {
  * contents are collapsed into their first commit; a revert to an older content is a version. With
  * a lower bound, the history starts with the file as the bound has it, then the commits after it.
  * When the newest equals the candidate (the change is already committed) it is left out, or the
- * candidate would be checked against itself and the change hidden; the notes say so. A shallow
- * clone is refused: its history is cut off.
+ * candidate would be checked against itself and the change hidden; the notes say so. A file with no
+ * commit is a new subject when it is new in this change (`requireNewFile`), else an error. A
+ * shallow clone is refused: its history is cut off.
  */
 export async function readGitLog(source: { readonly ref: string; readonly since?: string; readonly path?: string }, options: ReadHistoryOptions): Promise<HistorySnapshot> {
   const range = source.since === undefined ? source.ref : `${source.since}..${source.ref}`;
@@ -62,20 +64,25 @@ export async function readGitLog(source: { readonly ref: string; readonly since?
     const text = texts[i];
     if (text !== undefined && (kept.length === 0 || !sameContent((kept[kept.length - 1] as { text: string }).text, text, schemaType))) kept.push({ entry, text });
   });
+  if (found.length === 0) await requireNewFile(repo, source.ref, commit, path, target.explicit);
   const newest = kept[kept.length - 1];
+  let isNew = found.length === 0;
   if (newest !== undefined && options.candidate !== undefined && sameContent(newest.text, options.candidate, schemaType)) {
     kept.pop();
-    notes.push(`the newest committed version, ${newest.entry.label}, equals the candidate (the change is committed): left out, so the candidate is compared with the versions before it`);
+    isNew = kept.length === 0;
+    notes.push(isNew
+      ? `new subject: no history yet: the only committed version of ${path}, ${newest.entry.label}, is the candidate itself`
+      : `the newest committed version, ${newest.entry.label}, equals the candidate (the change is committed): left out, so the candidate is compared with the versions before it`);
   }
   const versions: SourceVersion[] = kept.map(({ entry, text }, i) =>
     gitVersion({ version: i + 1, label: entry.label, name: entry.info.short, path: entry.path, info: entry.info, text }, options, where));
-  if (found.length === 0) notes.push(`no commit of ${path} in ${range}'s history: a new schema, nothing to compare with`);
+  if (found.length === 0) notes.push(`new subject: no history yet: no commit of ${path} in ${range}'s history`);
   return {
     source: { kind: 'git-log', ...source },
-    description: `${where}: ${describeVersions(versions, path)}`,
+    description: `${where}: ${isNew ? `new subject: no history yet (${path})` : describeVersions(versions, path)}`,
     versions,
     notes,
-    isNew: found.length === 0,
+    isNew,
     path,
   };
 }

@@ -1,5 +1,6 @@
 import { SourceError, SourceErrorCode } from '../errors.js';
 import type { HistorySnapshot, ReadHistoryOptions } from '../types.js';
+import { requireNewFile } from './new-file.js';
 import { formerPaths } from './renames.js';
 import { readBlobs } from './blobs.js';
 import { resolveCommit } from './repo.js';
@@ -8,8 +9,8 @@ import { commitInfo, commitLabel, gitTarget, gitVersion } from './target.js';
 /**
  * `git:REF` (the candidate's path at REF) and `git:REF:PATH`: one version, "the latest". A file
  * moved since REF is followed to its old path (`formerPaths`). When the candidate's path is not at
- * REF the schema is new (nothing to compare with, and the report says so); an explicit PATH that is
- * not there is an error.
+ * REF and is new in this change (`requireNewFile`) it is a new subject (nothing to compare with, and
+ * the report says so); otherwise, and for an explicit PATH that is not there, it is an error.
  */
 export async function readGitRef(source: { readonly ref: string; readonly path?: string }, options: ReadHistoryOptions): Promise<HistorySnapshot> {
   const where = `git ${source.ref}`;
@@ -30,8 +31,9 @@ export async function readGitRef(source: { readonly ref: string; readonly path?:
   const base = { source: { kind: 'git' as const, ...source }, notes };
   if (text === undefined) {
     if (target.explicit) throw new SourceError(SourceErrorCode.PATH_NOT_FOUND, where, `${path} is not a file at ${source.ref} (${info.short})`, { remedy: `List what is there: \`git ls-tree -r --name-only ${source.ref}\`` });
-    notes.push(`${path} is not at ${source.ref} (${commitLabel(info)}): a new schema, nothing to compare with`);
-    return { ...base, description: `${where}: ${path} is new (not at ${commitLabel(info)})`, versions: [], isNew: true };
+    await requireNewFile(target.repo, source.ref, info.commit, path, target.explicit);
+    notes.push(`new subject: no history yet: ${path} is not at ${source.ref} (${commitLabel(info)}) and no commit of its history touched it`);
+    return { ...base, description: `${where}: new subject: no history yet (${path} is not at ${commitLabel(info)})`, versions: [], isNew: true };
   }
   const label = `${source.ref} ${commitLabel(info)}`;
   const version = gitVersion({ version: 1, label, name: info.short, path, info, text }, options, where);

@@ -4,6 +4,7 @@ import type { HistorySnapshot, ReadHistoryOptions, SourceVersion } from '../type
 import { compareVersions, versionInName } from '../version-order.js';
 import type { NameVersion } from '../version-order.js';
 import { describeVersions } from '../describe.js';
+import { requireNewFile } from './new-file.js';
 import { gitText } from './run.js';
 import { formerPaths } from './renames.js';
 import { readBlobs } from './blobs.js';
@@ -22,7 +23,8 @@ interface Tag {
  * `git-tags:GLOB`: the file at each tag matching GLOB, oldest first in version order (Semantic
  * Versioning precedence, then tag date), or in date order when some tag holds no version;
  * `git-tags:SINCE..GLOB` from the tag SINCE on. Tags without the file are skipped, consecutive
- * equal contents collapsed; the notes say both.
+ * equal contents collapsed; the notes say both. No tag with the file is a new subject when the file
+ * is new since the newest tag (`requireNewFile`).
  */
 export async function readGitTags(source: { readonly glob: string; readonly since?: string; readonly path?: string }, options: ReadHistoryOptions): Promise<HistorySnapshot> {
   const where = `git-tags ${source.since === undefined ? '' : `${source.since}..`}${source.glob}`;
@@ -71,9 +73,14 @@ export async function readGitTags(source: { readonly glob: string; readonly sinc
     versions.push(gitVersion({ version: versions.length + 1, label: tag.name, name: tag.name, path: paths[i] as string, info: tag.info, text, tag: tag.name }, options, where));
   });
   if (collapsed.length > 0) notes.push(`${collapsed.join(', ')} hold the same file as the tag before them: not counted again`);
+  const newest = tags[tags.length - 1] as Tag;
+  if (versions.length === 0) {
+    await requireNewFile(target.repo, newest.name, newest.info.commit, path, target.explicit);
+    notes.splice(0, notes.length, `new subject: no history yet: no tag holds ${path}, and no commit before ${newest.name} touched it`);
+  }
   return {
     source: { kind: 'git-tags', ...source },
-    description: `${where}: ${describeVersions(versions, path)}`,
+    description: `${where}: ${versions.length === 0 ? `new subject: no history yet (${path})` : describeVersions(versions, path)}`,
     versions,
     notes,
     isNew: versions.length === 0,
