@@ -1,10 +1,10 @@
 /** Everything the CLI touches outside itself, injected so it runs in-process under test. */
 export interface CliIO {
-  /** Reads a file as UTF-8 text; throws (e.g. a Node `ENOENT` error) when it cannot. */
+  /** Reads a file as UTF-8 text, a pipe or device too (`<(...)`, `/dev/stdin`), at most 16 MiB; throws (e.g. a Node `ENOENT` error) when it cannot. */
   readonly readFile: (path: string) => string;
   /** The names of the regular files in a directory (not sub-directories); throws when it cannot. */
   readonly listFiles: (dir: string) => readonly string[];
-  /** Reads all of standard input as UTF-8 text (a CANDIDATE of `-`). */
+  /** Reads all of standard input as UTF-8 text (a file argument of `-`), at most 16 MiB. */
   readonly readStdin: () => string;
   /** Writes a file (`--report FORMAT=FILE`); throws when it cannot. */
   readonly writeFile: (path: string, text: string) => void;

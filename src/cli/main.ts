@@ -1,14 +1,15 @@
 import { appendFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { readAllBounded, readRegularFile } from '../sources/read-file.js';
+import { readAllBounded } from '../sources/read-file.js';
+import { readArgumentFile, stdinOnce } from './read-argument.js';
 import { runCli } from './run.js';
 import { readVersion } from './version.js';
 
 // The entry of the `schema-compat` bin (dist/cli.js): wires Node's process and fs to runCli. It sets
 // process.exitCode and never calls process.exit, so a long-running command (serve) keeps the process alive.
 runCli(process.argv.slice(2), {
-  readFile: (path) => readRegularFile(path),
+  readFile: (path) => readArgumentFile(path),
   listFiles: (dir) => readdirSync(dir, { withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => entry.name),
-  readStdin: () => readAllBounded(0),
+  readStdin: stdinOnce(() => readAllBounded(0)),
   writeFile: (path, text) => writeFileSync(path, text),
   appendFile: (path, text) => appendFileSync(path, text),
   cwd: () => process.cwd(),
