@@ -1,3 +1,5 @@
+import { redactUrlText } from '../../sources/redact.js';
+
 /** Where in a configuration document a problem is, and what it is. */
 export interface Violation {
   /** The path of keys and indexes to the value (`['subjects', 1, 'strategy']`). */
@@ -38,7 +40,7 @@ export function checkAgainstSchema(schema: Schema, value: unknown, root: Schema 
   if (Array.isArray(choices) && !choices.includes(value)) add('enum', `must be one of ${choices.join(', ')}, not ${JSON.stringify(value)}`);
   if (typeof value === 'string') {
     const pattern = schema['pattern'];
-    if (typeof pattern === 'string' && !new RegExp(pattern, 'u').test(value)) add('pattern', `${JSON.stringify(value)} does not have the form ${pattern}`);
+    if (typeof pattern === 'string' && !new RegExp(pattern, 'u').test(value)) add('pattern', `${JSON.stringify(redactUrlText(value))} does not have the form ${pattern}`);
     const minLength = schema['minLength'];
     if (typeof minLength === 'number' && value.length < minLength) add('minLength', 'must not be empty');
   }
