@@ -13,6 +13,12 @@ export type CliSchemaType = (typeof CLI_SCHEMA_TYPES)[keyof typeof CLI_SCHEMA_TY
 /** The CANDIDATE that means standard input. */
 export const STDIN = '-';
 
+/**
+ * The names of standard input read from its descriptor rather than opened: opening
+ * `/proc/self/fd/0` fails (ENXIO) when standard input is a socket, as a parent's pipe often is.
+ */
+const STDIN_NAMES: ReadonlySet<string> = new Set([STDIN, '/dev/stdin', '/dev/fd/0', '/proc/self/fd/0']);
+
 /** A schema file of a check: where it is, its type and its text. */
 export interface SchemaFile {
   /** The path as given, or `<stdin>`. */
@@ -52,7 +58,7 @@ export function shownPath(path: string): string {
  */
 export function readSchemaText(path: string, io: CliIO): string {
   try {
-    return withoutBom(path === STDIN ? io.readStdin() : io.readFile(path));
+    return withoutBom(STDIN_NAMES.has(path) ? io.readStdin() : io.readFile(path));
   } catch (error: unknown) {
     throw new InputError(`cannot read ${path === STDIN ? 'standard input (-)' : path}: ${fileFailure(error)}`);
   }

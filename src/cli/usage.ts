@@ -57,7 +57,8 @@ History (one of):
                                namespace's policy is the strategy unless --strategy is given
   --history DIR              the same as --against dir:DIR
 
-  CANDIDATE may be - to read it from stdin (give --type).
+  Any FILE may be - (stdin), /dev/stdin or a pipe like <(git show main:x.avsc) (give --type);
+  each is read up to 16 MiB.
 
 A repository run (no CANDIDATE):
   --config FILE              the configuration file (default: .schema-compat.yaml, .yml or .json
