@@ -1,6 +1,7 @@
 import { SourceErrorCode } from './errors.js';
-import { badResponse, clientError, errorCodeOf, httpClient, registryMessage, requestJson, unexpectedAnswer } from './http.js';
-import type { HttpAnswer, HttpClient } from './http.js';
+import { badResponse, errorCodeOf, registryMessage, requestJson, unexpectedAnswer } from './http.js';
+import { clientError, httpClient } from './http-client.js';
+import type { HttpAnswer, HttpClient } from './http-client.js';
 import { publicUrl } from './spec.js';
 import type { ReadHistoryOptions, RegistryReference } from './types.js';
 

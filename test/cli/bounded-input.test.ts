@@ -62,7 +62,7 @@ describe('file arguments that are pipes', () => {
     expect(fingerprint).toMatchObject({ code: 0, stderr: '' });
     expect((await cliIn(dir, ['fingerprint', '/dev/stdin'], { input: V1 })).stdout).toBe(fingerprint.stdout);
     expect((await cliIn(dir, ['fingerprint', 'v1.avsc'])).stdout).toBe(fingerprint.stdout);
-    expect(await cliIn(dir, ['canonical', '-'], { input: V1 })).toMatchObject({ code: 0, stdout: `${V1}\n` });
+    expect(await cliIn(dir, ['canonical', '-'], { input: V1 })).toEqual(await cliIn(dir, ['canonical', 'v1.avsc']));
     const history = await cliIn(dir, ['check', '--type', 'avro', '--format', 'json', 'v2.avsc', '-'], { input: V1 });
     expect(history.code).toBe(1);
     expect(history.stdout).toContain('"version": 1');
