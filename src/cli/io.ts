@@ -2,13 +2,13 @@ import type { FileAccess } from '../sources/index.js';
 
 /** Everything the CLI touches outside itself, injected so it runs in-process under test. */
 export interface CliIO {
-  /** Reads a file as UTF-8 text; throws (e.g. a Node `ENOENT` error) when it cannot. */
+  /** Reads a file as UTF-8 text, a pipe or device too (`<(...)`, `/dev/stdin`), at most 16 MiB; throws (e.g. a Node `ENOENT` error) when it cannot. */
   readonly readFile: (path: string) => string;
   /** The names of the regular files in a directory (not sub-directories); throws when it cannot. */
   readonly listFiles: (dir: string) => readonly string[];
   /** A folder's entries with their kinds, a path's real path and its repository's top folder: what the folder and glob sources need to follow symbolic links and see sub-folders (`FileAccess`). */
   readonly folders?: Pick<FileAccess, 'listEntries' | 'realPath' | 'repositoryRoot'>;
-  /** Reads all of standard input as UTF-8 text (a CANDIDATE of `-`). */
+  /** Reads all of standard input as UTF-8 text (a file argument of `-`), at most 16 MiB. */
   readonly readStdin: () => string;
   /** Writes a file (`--report FORMAT=FILE`), never through a symbolic link; throws when it cannot. */
   readonly writeFile: (path: string, text: string) => void;

@@ -1,17 +1,18 @@
 import { appendFileSync, readdirSync } from 'node:fs';
 import { NODE_FILES } from '../sources/folder-access.js';
-import { readAllBounded, readRegularFile } from '../sources/read-file.js';
+import { readAllBounded } from '../sources/read-file.js';
 import { writeFileNoFollow } from '../sources/write-file.js';
+import { readArgumentFile, stdinOnce } from './read-argument.js';
 import { runCli } from './run.js';
 import { readVersion } from './version.js';
 
 // The entry of the `schema-compat` bin (dist/cli.js): wires Node's process and fs to runCli. It sets
 // process.exitCode and never calls process.exit, so a long-running command (serve) keeps the process alive.
 runCli(process.argv.slice(2), {
-  readFile: (path) => readRegularFile(path),
+  readFile: (path) => readArgumentFile(path),
   listFiles: (dir) => readdirSync(dir, { withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => entry.name),
   folders: NODE_FILES,
-  readStdin: () => readAllBounded(0),
+  readStdin: stdinOnce(() => readAllBounded(0)),
   writeFile: (path, text) => writeFileNoFollow(path, text),
   appendFile: (path, text) => appendFileSync(path, text),
   cwd: () => process.cwd(),

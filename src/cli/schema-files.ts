@@ -13,6 +13,12 @@ export type CliSchemaType = (typeof CLI_SCHEMA_TYPES)[keyof typeof CLI_SCHEMA_TY
 /** The CANDIDATE that means standard input. */
 export const STDIN = '-';
 
+/**
+ * The names of standard input read from its descriptor rather than opened: opening
+ * `/proc/self/fd/0` fails (ENXIO) when standard input is a socket, as a parent's pipe often is.
+ */
+const STDIN_NAMES: ReadonlySet<string> = new Set([STDIN, '/dev/stdin', '/dev/fd/0', '/proc/self/fd/0']);
+
 /** A schema file of a check: where it is, its type and its text. */
 export interface SchemaFile {
   /** The path as given, or `<stdin>`. */
@@ -33,38 +39,39 @@ export function parseTypeOption(value: string): CliSchemaType {
 export function schemaTypeOf(path: string, forced: CliSchemaType | undefined): string {
   if (forced !== undefined) return forced;
   const type = ownValue(SCHEMA_TYPE_BY_EXTENSION, extensionOf(path));
-  if (type === undefined) {
-    throw new UsageError(`cannot tell the schema type of ${path} from its extension (.avsc avro, .json json, .proto protobuf): give --type`);
+  if (type !== undefined) return type;
+  if (path === STDIN || (extensionOf(path) === '' && /^\/(dev|proc)\//.test(path))) {
+    throw new UsageError(path === STDIN ? 'a schema read from stdin (-) needs --type avro|json|protobuf' : `${path} is a pipe or device, whose name tells no schema type: give --type avro|json|protobuf`);
   }
-  return type;
+  throw new UsageError(`cannot tell the schema type of ${path} from its extension (.avsc avro, .json json, .proto protobuf): give --type`);
+}
+
+/** How a file argument is named in reports and messages: `<stdin>` for `-`. */
+export function shownPath(path: string): string {
+  return path === STDIN ? '<stdin>' : path;
 }
 
 /**
- * Reads a schema file; an unreadable one is bad input naming the file. A leading UTF-8 byte-order
- * mark is dropped, as RFC 8259 §8.1 allows and as Java's Schema.Parser.parse(File) (Jackson) does.
+ * Reads a schema file named on the command line (a pipe, `/dev/stdin`, and `-` for standard input
+ * too); an unreadable one is bad input naming the file. A leading UTF-8 byte-order mark is dropped,
+ * as RFC 8259 §8.1 allows and as Java's Schema.Parser.parse(File) (Jackson) does.
  */
 export function readSchemaText(path: string, io: CliIO): string {
   try {
-    return withoutBom(io.readFile(path));
+    return withoutBom(STDIN_NAMES.has(path) ? io.readStdin() : io.readFile(path));
   } catch (error: unknown) {
-    throw new InputError(`cannot read ${path}: ${fileFailure(error)}`);
+    throw new InputError(`cannot read ${path === STDIN ? 'standard input (-)' : path}: ${fileFailure(error)}`);
   }
 }
 
-/** The candidate: a file, or standard input for `-` (which needs `--type`: there is no extension to tell it). */
+/** The candidate: a file, a pipe, or standard input for `-` (a pipe or `-` needs `--type`: there is no extension to tell it). */
 export function readCandidate(path: string, forced: CliSchemaType | undefined, io: CliIO): SchemaFile {
-  if (path !== STDIN) return { path, schemaType: schemaTypeOf(path, forced), text: readSchemaText(path, io) };
-  if (forced === undefined) throw new UsageError('a candidate read from stdin (-) needs --type avro|json|protobuf');
-  try {
-    return { path: '<stdin>', schemaType: forced, text: withoutBom(io.readStdin()) };
-  } catch (error: unknown) {
-    throw new InputError(`cannot read the candidate from stdin: ${fileFailure(error)}`);
-  }
+  return { path: shownPath(path), schemaType: schemaTypeOf(path, forced), text: readSchemaText(path, io) };
 }
 
 /** History files given on the command line, oldest first: labelled 1, 2, ... by position (Confluent's numbering). */
 export function historyFromFiles(paths: readonly string[], forced: CliSchemaType | undefined, io: CliIO): SourceVersion[] {
-  return paths.map((path, i) => ({ version: i + 1, label: path, where: path, path, schemaType: schemaTypeOf(path, forced), text: readSchemaText(path, io) }));
+  return paths.map((path, i) => ({ version: i + 1, label: shownPath(path), where: shownPath(path), path: shownPath(path), schemaType: schemaTypeOf(path, forced), text: readSchemaText(path, io) }));
 }
 
 /** `--reference name=file` values: the schemas that others may use by name (Confluent schema references). */

@@ -66,7 +66,8 @@ History (one of):
   A history with no version is exit 2, except a new subject (a file new in this change; see
   docs/sources.md), which is compatible and said to be "new subject: no history yet".
 
-  CANDIDATE may be - to read it from stdin (give --type).
+  Any FILE may be - (stdin), /dev/stdin or a pipe like <(git show main:x.avsc) (give --type);
+  each is read up to 16 MiB.
 
 A repository run (no CANDIDATE):
   --config FILE              the configuration file (default: .schema-compat.yaml, .yml or .json

@@ -41,6 +41,8 @@ export const SourceErrorCode = {
   REGISTRY_REFUSED: 'REGISTRY_REFUSED',
   /** An answer that is not the JSON the API documents. */
   REGISTRY_BAD_RESPONSE: 'REGISTRY_BAD_RESPONSE',
+  /** An answer larger than `maxAnswerBytes` (16 MiB by default): reading stopped there. */
+  REGISTRY_ANSWER_TOO_LARGE: 'REGISTRY_ANSWER_TOO_LARGE',
   /** A version of a schema type no registered checker parses (e.g. PROTOBUF without protobufjs). */
   UNSUPPORTED_SCHEMA_TYPE: 'UNSUPPORTED_SCHEMA_TYPE',
 } as const;

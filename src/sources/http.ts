@@ -1,63 +1,17 @@
 import { SourceError, SourceErrorCode } from './errors.js';
-import type { ReadHistoryOptions, RegistryAuth } from './types.js';
+import { boundedText } from './http-body.js';
+import { clientError } from './http-client.js';
+import type { HttpAnswer, HttpClient } from './http-client.js';
 
-/** How one source talks HTTP: one base URL, its credentials, a timeout and bounded retries. */
-export interface HttpClient {
-  /** The base URL without credentials. */
-  readonly base: string;
-  /** The source, for messages. */
-  readonly where: string;
-  readonly authorization?: string;
-  readonly fetch: typeof fetch;
-  readonly timeoutMs: number;
-  readonly retries: number;
-  readonly retryDelayMs: number;
-}
-
-/** An answer whose status the caller reads (2xx, and 4xx other than 401/403). */
-export interface HttpAnswer {
-  readonly status: number;
-  readonly url: string;
-  /** The JSON body; undefined when empty. */
-  readonly body: unknown;
-}
-
-const DEFAULT_TIMEOUT_MS = 10_000;
-const DEFAULT_RETRIES = 3;
-const DEFAULT_RETRY_DELAY_MS = 250;
 /** A Retry-After longer than this is not waited for: the registry is down, say so. */
 const MAX_RETRY_AFTER_MS = 10_000;
 
-/** A client for `url`; credentials in the URL (`https://user:pass@host`) become basic auth. */
-export function httpClient(url: string, where: string, options: ReadHistoryOptions): HttpClient {
-  const parsed = new URL(url);
-  const userInfo = parsed.username === '' ? undefined : { user: decodeURIComponent(parsed.username), password: decodeURIComponent(parsed.password) };
-  parsed.username = '';
-  parsed.password = '';
-  const auth: RegistryAuth | undefined = options.auth ?? (userInfo === undefined ? undefined : { basic: userInfo });
-  const fetchFunction = options.fetch ?? globalThis.fetch;
-  if (typeof fetchFunction !== 'function') throw new SourceError(SourceErrorCode.BAD_SOURCE, where, 'no fetch: this runtime has no global fetch (Node.js 18 or later has one); give options.fetch');
-  return {
-    base: parsed.href.replace(/\/+$/, ''),
-    where,
-    ...(auth === undefined ? {} : { authorization: authorizationOf(auth) }),
-    fetch: fetchFunction,
-    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-    retries: options.retries ?? DEFAULT_RETRIES,
-    retryDelayMs: options.retryDelayMs ?? DEFAULT_RETRY_DELAY_MS,
-  };
-}
-
-function authorizationOf(auth: RegistryAuth): string {
-  if ('bearer' in auth) return `Bearer ${auth.bearer}`;
-  const bytes = new TextEncoder().encode(`${auth.basic.user}:${auth.basic.password}`);
-  return `Basic ${btoa(String.fromCharCode(...bytes))}`;
-}
-
 /**
  * `method path` against the client's base URL, with JSON in and out. Retries a 5xx, a 429, a
- * timeout or a failed connection (reset, refused) with exponential back-off, at most `retries`
- * times; then, and for 401 and 403, throws a `SourceError` that names the URL and the remedy.
+ * timeout (of the answer or of its body) or a failed connection (reset, refused) with exponential
+ * back-off, at most `retries` times and within the client's deadline; then, and for 401 and 403,
+ * throws a `SourceError` that names the URL and the remedy. An answer larger than `maxAnswerBytes`
+ * is not read further (`REGISTRY_ANSWER_TOO_LARGE`, not retried).
  */
 export async function requestJson(client: HttpClient, method: 'GET' | 'POST', path: string, payload?: unknown): Promise<HttpAnswer> {
   const url = `${client.base}${path}`;
@@ -65,46 +19,80 @@ export async function requestJson(client: HttpClient, method: 'GET' | 'POST', pa
     const outcome = await attemptOnce(client, method, url, payload);
     const last = attempt >= client.retries;
     if ('failure' in outcome) {
-      if (last) throw outcome.failure;
+      if (last || outcome.final) throw outcome.failure;
+      await pause(client, client.retryDelayMs * 2 ** attempt, outcome.failure);
     } else if (outcome.response.status === 429 || outcome.response.status >= 500) {
       const wait = retryDelay(client, attempt, outcome.response);
+      const failure = serverError(client, url, outcome, attempt + 1);
       // A Retry-After longer than we wait for: the registry is down or throttling hard, say so now.
-      if (last || wait === undefined) throw await serverError(client, url, outcome.response, attempt + 1);
-      await sleep(wait);
-      continue;
+      if (last || wait === undefined) throw failure;
+      await pause(client, wait, failure);
     } else {
-      return answerOf(client, url, outcome.response);
+      return answerOf(client, url, outcome);
     }
-    await sleep(client.retryDelayMs * 2 ** attempt);
   }
 }
 
-async function attemptOnce(client: HttpClient, method: string, url: string, payload: unknown): Promise<{ response: Response } | { failure: SourceError }> {
+/** A response and its whole body, read within the request's timeout. */
+interface Received {
+  readonly response: Response;
+  readonly text: string;
+}
+
+async function attemptOnce(client: HttpClient, method: string, url: string, payload: unknown): Promise<Received | { failure: SourceError; final?: boolean }> {
+  const remaining = client.deadline - Date.now();
+  if (remaining <= 0) return { failure: deadlinePassed(client, method, url), final: true };
   const headers: Record<string, string> = { accept: 'application/vnd.schemaregistry.v1+json, application/json' };
   if (client.authorization !== undefined) headers['authorization'] = client.authorization;
   if (payload !== undefined) headers['content-type'] = 'application/json';
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, Math.min(client.timeoutMs, remaining));
   try {
-    const response = await client.fetch(url, {
-      method, headers, signal: AbortSignal.timeout(client.timeoutMs), ...(payload === undefined ? {} : { body: JSON.stringify(payload) }),
-    });
-    return { response };
+    const response = await client.fetch(url, { method, headers, signal: controller.signal, ...(payload === undefined ? {} : { body: JSON.stringify(payload) }) });
+    const text = await boundedText(response, client.maxAnswerBytes);
+    if (text !== undefined) return { response, text };
+    controller.abort();
+    return {
+      final: true,
+      failure: clientError(client, SourceErrorCode.REGISTRY_ANSWER_TOO_LARGE, `${url} answered more than ${client.maxAnswerBytes} bytes: reading stopped there`, {
+        status: response.status, remedy: 'Check that the URL is the registry API; the maxAnswerBytes option raises the limit',
+      }),
+    };
   } catch (error: unknown) {
-    if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
-      return { failure: new SourceError(SourceErrorCode.REGISTRY_TIMEOUT, client.where, `no answer from ${method} ${url} within ${client.timeoutMs} ms`, { remedy: 'Check that the URL is the registry and that it is up; a larger timeout may help' }) };
+    if (timedOut && remaining < client.timeoutMs) return { failure: deadlinePassed(client, method, url), final: true };
+    if (timedOut || (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError'))) {
+      return { failure: clientError(client, SourceErrorCode.REGISTRY_TIMEOUT, `no answer from ${method} ${url} within ${client.timeoutMs} ms`, { remedy: 'Check that the URL is the registry and that it is up; a larger timeout may help' }) };
     }
-    return { failure: new SourceError(SourceErrorCode.REGISTRY_UNREACHABLE, client.where, `cannot reach ${url}: ${networkCause(error)}`, { remedy: 'Check the URL, the network and that the registry is up' }) };
+    return { failure: clientError(client, SourceErrorCode.REGISTRY_UNREACHABLE, `cannot reach ${url}: ${networkCause(error)}`, { remedy: 'Check the URL, the network and that the registry is up' }) };
+  } finally {
+    clearTimeout(timer);
   }
 }
 
-async function answerOf(client: HttpClient, url: string, response: Response): Promise<HttpAnswer> {
-  const text = await response.text();
+function deadlinePassed(client: HttpClient, method: string, url: string): SourceError {
+  return clientError(client, SourceErrorCode.REGISTRY_TIMEOUT, `loading the source took longer than its deadline of ${client.deadlineMs} ms (at ${method} ${url})`, {
+    remedy: 'Check that the registry is up and answering quickly; the deadlineMs option gives loading more time',
+  });
+}
+
+/** Waits `ms` before a retry; when the wait would pass the deadline, there is no retry: `failure` is thrown. */
+async function pause(client: HttpClient, ms: number, failure: SourceError): Promise<void> {
+  if (Date.now() + ms >= client.deadline) throw failure;
+  await sleep(ms);
+}
+
+function answerOf(client: HttpClient, url: string, { response, text }: Received): HttpAnswer {
   if (response.status === 401) {
     throw new SourceError(SourceErrorCode.REGISTRY_UNAUTHORIZED, client.where, `${url} answered 401 Unauthorized${client.authorization === undefined ? ': it needs credentials' : ': the credentials were refused'}`, {
       status: 401, remedy: 'Give credentials: SCHEMA_REGISTRY_BASIC_AUTH_USER_INFO=user:password or SCHEMA_REGISTRY_BEARER_TOKEN=token (CLI: also --registry-auth; library: the auth option)',
     });
   }
   if (response.status === 403) {
-    throw new SourceError(SourceErrorCode.REGISTRY_FORBIDDEN, client.where, `${url} answered 403 Forbidden: ${excerpt(text) || 'these credentials may not read it'}`, { status: 403, remedy: 'Use credentials that may read this subject or topic' });
+    throw clientError(client, SourceErrorCode.REGISTRY_FORBIDDEN, `${url} answered 403 Forbidden: ${excerpt(text) || 'these credentials may not read it'}`, { status: 403, remedy: 'Use credentials that may read this subject or topic' });
   }
   if (text.trim() === '') return { status: response.status, url, body: undefined };
   try {
@@ -115,16 +103,15 @@ async function answerOf(client: HttpClient, url: string, response: Response): Pr
   }
 }
 
-async function serverError(client: HttpClient, url: string, response: Response, tries: number): Promise<SourceError> {
-  const text = await response.text().catch(() => '');
-  const answered = `${url} answered ${response.status}${text === '' ? '' : ` (${excerpt(text)})`} ${tries} ${tries === 1 ? 'time' : 'times'}`;
+function serverError(client: HttpClient, url: string, { response, text }: Received, tries: number): SourceError {
+  const answered = `${url} answered ${response.status}${text.trim() === '' ? '' : ` (${excerpt(text)})`} ${tries} ${tries === 1 ? 'time' : 'times'}`;
   const remedy = response.status === 429 ? 'The registry is limiting the rate of requests; try again later' : 'The registry is failing; try again later or ask its operators';
-  return new SourceError(SourceErrorCode.REGISTRY_SERVER_ERROR, client.where, answered, { status: response.status, remedy });
+  return clientError(client, SourceErrorCode.REGISTRY_SERVER_ERROR, answered, { status: response.status, remedy });
 }
 
 /** An answer that is not what the API documents. */
 export function badResponse(client: HttpClient, url: string, problem: string): SourceError {
-  return new SourceError(SourceErrorCode.REGISTRY_BAD_RESPONSE, client.where, `${url}: ${problem}`, { remedy: 'Check that the URL is the registry API itself (not a proxy page or a UI)' });
+  return clientError(client, SourceErrorCode.REGISTRY_BAD_RESPONSE, `${url}: ${problem}`, { remedy: 'Check that the URL is the registry API itself (not a proxy page or a UI)' });
 }
 
 /** A 4xx answer the caller did not expect: its status and the registry's own message. */
@@ -132,7 +119,7 @@ export function unexpectedAnswer(client: HttpClient, answer: HttpAnswer): Source
   const message = registryMessage(answer.body);
   const code = answer.status === 404 ? SourceErrorCode.REGISTRY_NOT_FOUND : answer.status >= 400 ? SourceErrorCode.REGISTRY_REFUSED : SourceErrorCode.REGISTRY_BAD_RESPONSE;
   const remedy = answer.status === 404 ? 'Check the URL: it must be the registry API root (e.g. http://host:8081, or Apicurio\'s .../apis/ccompat/v7)' : undefined;
-  return new SourceError(code, client.where, `${answer.url} answered ${answer.status}${message === '' ? '' : `: ${message}`}`, { status: answer.status, ...(remedy === undefined ? {} : { remedy }) });
+  return clientError(client, code, `${answer.url} answered ${answer.status}${message === '' ? '' : `: ${message}`}`, { status: answer.status, ...(remedy === undefined ? {} : { remedy }) });
 }
 
 /** Confluent's `{error_code, message}` or Pulsar's `{reason}` as text. */

@@ -2,8 +2,9 @@ import { defaultStrategy, parseStrategy } from 'schema-compat';
 import type { Strategy } from 'schema-compat';
 import { SourceError, SourceErrorCode } from './errors.js';
 import { absentSubject } from './registry.js';
-import { badResponse, httpClient, registryMessage, requestJson, unexpectedAnswer } from './http.js';
-import type { HttpAnswer, HttpClient } from './http.js';
+import { badResponse, registryMessage, requestJson, unexpectedAnswer } from './http.js';
+import { httpClient } from './http-client.js';
+import type { HttpAnswer, HttpClient } from './http-client.js';
 import { publicUrl } from './spec.js';
 import type { HistorySnapshot, ReadHistoryOptions, SourceVersion } from './types.js';
 

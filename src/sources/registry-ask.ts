@@ -1,6 +1,7 @@
-import { SourceError, SourceErrorCode } from './errors.js';
-import { badResponse, errorCodeOf, httpClient, registryMessage, requestJson, unexpectedAnswer } from './http.js';
-import type { HttpAnswer, HttpClient } from './http.js';
+import { SourceErrorCode } from './errors.js';
+import { badResponse, errorCodeOf, registryMessage, requestJson, unexpectedAnswer } from './http.js';
+import { clientError, httpClient } from './http-client.js';
+import type { HttpAnswer, HttpClient } from './http-client.js';
 import { publicUrl } from './spec.js';
 import type { ReadHistoryOptions, RegistryReference } from './types.js';
 
@@ -66,7 +67,7 @@ function lookupResult(client: HttpClient, answer: HttpAnswer): Omit<RegistryAnsw
   if (answer.status === 404 && code === SCHEMA_NOT_FOUND) return { wouldCreateVersion: true, subjectExists: true };
   if (answer.status === 404 && code === SUBJECT_NOT_FOUND) return { wouldCreateVersion: true, subjectExists: false };
   if (answer.status === 422) {
-    throw new SourceError(SourceErrorCode.REGISTRY_REFUSED, client.where, `the registry cannot parse the candidate: ${registryMessage(answer.body)}`, { status: 422 });
+    throw clientError(client, SourceErrorCode.REGISTRY_REFUSED, `the registry cannot parse the candidate: ${registryMessage(answer.body)}`, { status: 422 });
   }
   throw unexpectedAnswer(client, answer);
 }

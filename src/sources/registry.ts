@@ -1,8 +1,9 @@
 import { parseStrategy } from 'schema-compat';
 import type { Strategy } from 'schema-compat';
 import { SourceError, SourceErrorCode } from './errors.js';
-import { badResponse, errorCodeOf, httpClient, requestJson, unexpectedAnswer } from './http.js';
-import type { HttpClient } from './http.js';
+import { badResponse, errorCodeOf, requestJson, unexpectedAnswer } from './http.js';
+import { httpClient } from './http-client.js';
+import type { HttpClient } from './http-client.js';
 import { mapLimited } from './map-limited.js';
 import { publicUrl } from './spec.js';
 import type { HistorySnapshot, ReadHistoryOptions, RegistryReference, SourceVersion } from './types.js';

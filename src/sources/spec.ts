@@ -1,4 +1,5 @@
 import { SourceError, SourceErrorCode } from './errors.js';
+import { redactQuerySecrets, redactUrlText } from './redact.js';
 import type { HistorySource, SourceKind } from './types.js';
 
 /** The source forms, for error messages and `--help`. */
@@ -84,20 +85,21 @@ function httpUrl(text: string, rest: string | undefined): string {
   try {
     return new URL(rest).href.replace(/\/+$/, '');
   } catch {
-    throw badSource(text, `${JSON.stringify(rest)} is not a URL`);
+    throw badSource(text, `${JSON.stringify(redactUrlText(rest))} is not a URL`);
   }
 }
 
+/** A malformed source, quoted without what may be a credential (a URL's `user:password@`, a `?token=`): it may not parse as a URL. */
 function badSource(text: string, problem: string): SourceError {
-  return new SourceError(SourceErrorCode.BAD_SOURCE, `source ${JSON.stringify(text)}`, problem, { remedy: `Sources: ${SOURCE_FORMS.join(', ')}` });
+  return new SourceError(SourceErrorCode.BAD_SOURCE, `source ${JSON.stringify(redactUrlText(text))}`, problem, { remedy: `Sources: ${SOURCE_FORMS.join(', ')}` });
 }
 
-/** A URL without its user and password, for messages and reports. */
+/** A URL without its user and password (and the values of known secret query parameters), for messages and reports. */
 export function publicUrl(url: string): string {
   const parsed = new URL(url);
   parsed.username = '';
   parsed.password = '';
-  return parsed.href.replace(/\/+$/, '');
+  return redactQuerySecrets(parsed.href.replace(/\/+$/, ''));
 }
 
 /** The source as a person would write it (credentials left out): `git-log origin/main`, `registry http://...`. */

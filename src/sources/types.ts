@@ -135,12 +135,19 @@ export interface ReadHistoryOptions {
   /** The topic, `persistent://tenant/namespace/topic` (`pulsar` sources), unless the source names it. */
   readonly topic?: string;
   readonly auth?: RegistryAuth;
-  /** Per request, in milliseconds. Default 10,000. */
+  /** Per request (its answer's body included), in milliseconds. Default 10,000. */
   readonly timeoutMs?: number;
-  /** Further attempts after a 5xx answer, a 429 or a reset connection. Default 3. */
+  /** Further attempts after a 5xx answer, a 429, a timeout or a reset connection. Default 3. */
   readonly retries?: number;
   /** The first back-off, doubled on each retry. Default 250 ms. */
   readonly retryDelayMs?: number;
+  /**
+   * For loading the whole source (registry and Pulsar): every request, retry and back-off, in
+   * milliseconds. Past it the load ends with `REGISTRY_TIMEOUT`, not retried. Default 120,000.
+   */
+  readonly deadlineMs?: number;
+  /** The most bytes read of one registry or Pulsar answer; past it, `REGISTRY_ANSWER_TOO_LARGE`. Default 16 MiB (16,777,216), as for files. */
+  readonly maxAnswerBytes?: number;
   /** The `fetch` to use. Default the global one. */
   readonly fetch?: typeof fetch;
   readonly files?: FileAccess;

@@ -114,7 +114,7 @@ describe('schema-compat check: bad input exits 2', () => {
     [['check', '--subject', 'orders-value', fixture('order-v1.avsc'), fixture('order-v2.avsc')], '--subject goes with --against registry:URL'],
     [['check', '--topic', 't', '--against', 'git:main', fixture('order-v1.avsc')], '--topic goes with --against pulsar:URL'],
     [['check', '--registry-verdict', fixture('order-v1.avsc'), fixture('order-v2.avsc')], '--registry-verdict asks a registry: give --against registry:URL --subject S'],
-    [['check', '-', fixture('order-v1.avsc')], 'a candidate read from stdin (-) needs --type avro|json|protobuf'],
+    [['check', '-', fixture('order-v1.avsc')], 'a schema read from stdin (-) needs --type avro|json|protobuf'],
     [['check', '--strategy'], 'option --strategy needs a value'],
     [['check', '--strategy', 'backward', '--colour', 'a', 'b'], 'unknown option --colour'],
     [['check', '--format', 'xml', 'a', 'b'], '--format must be one of text, json, github, junit, confluent, markdown, sarif, not "xml"'],

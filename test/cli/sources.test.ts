@@ -884,7 +884,7 @@ describe('check - (the candidate on stdin)', () => {
   });
 
   it('- without --type is a usage error', async () => {
-    expectUsageError(await schemaCompat(repo.dir, ['check', '-', '--against', `git:main:${PATH}`], { input: BAD }), 'a candidate read from stdin (-) needs --type avro|json|protobuf');
+    expectUsageError(await schemaCompat(repo.dir, ['check', '-', '--against', `git:main:${PATH}`], { input: BAD }), 'a schema read from stdin (-) needs --type avro|json|protobuf');
   });
 
   it('- with git-log and no path: exit 2 with the advice to write git-log:REF:PATH', async () => {

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-import { LineCounter, isMap, parseDocument } from 'yaml';
+import { LineCounter, isMap, parseDocument, visit } from 'yaml';
 import type { Document } from 'yaml';
 import { parseStrategy } from 'schema-compat';
 import type { AvroProfile, JsonSchemaPolicy } from 'schema-compat';
@@ -139,7 +139,31 @@ function readDocument(file: string, shown: string): Located {
       return { file: shown, line: position.line, column: position.col, path: '', rule: 'yaml', message: excerpt(error.message.split('\n')[0] ?? error.message, YAML_MESSAGE_LENGTH) };
     }));
   }
-  return { value: document.toJS() as unknown, at: (path, key = false) => positionOf(document, lineCounter, path, key) };
+  let value: unknown;
+  try {
+    value = document.toJS();
+  } catch (error: unknown) {
+    // yaml stops expanding past 100 alias uses (its maxAliasCount, a "billion laughs" guard): a configuration error at the first alias.
+    const position = lineCounter.linePos(firstAliasOffset(document));
+    const excessive = error instanceof Error && /alias/i.test(error.message);
+    throw new ConfigError(shown, [{
+      file: shown, line: position.line, column: position.col, path: '', rule: 'yaml',
+      message: excessive ? 'too many alias uses (*name): more than 100 values expanded from anchors, which a YAML bomb is made of; write the values out' : `cannot read the YAML: ${error instanceof Error ? error.message : String(error)}`,
+    }]);
+  }
+  return { value, at: (path, key = false) => positionOf(document, lineCounter, path, key) };
+}
+
+/** Where the document's first alias (`*name`) starts; 0 without one. */
+function firstAliasOffset(document: Document): number {
+  let offset = 0;
+  visit(document, {
+    Alias: (_key, node) => {
+      offset = node.range?.[0] ?? 0;
+      return visit.BREAK;
+    },
+  });
+  return offset;
 }
 
 /** The line and column of a path's value (of its key with `key`), or of the nearest existing parent when absent. */

@@ -1,4 +1,5 @@
 import { excerpt, quoteExcerpt } from '../../util/excerpt.js';
+import { redactUrlText } from '../../sources/redact.js';
 
 /** Where in a configuration document a problem is, and what it is. */
 export interface Violation {
@@ -40,7 +41,7 @@ export function checkAgainstSchema(schema: Schema, value: unknown, root: Schema 
   if (Array.isArray(choices) && !choices.includes(value)) add('enum', `must be one of ${choices.join(', ')}, not ${shortValue(value)}`);
   if (typeof value === 'string') {
     const pattern = schema['pattern'];
-    if (typeof pattern === 'string' && !new RegExp(pattern, 'u').test(value)) add('pattern', `${quoteExcerpt(value)} does not have the form ${pattern}`);
+    if (typeof pattern === 'string' && !new RegExp(pattern, 'u').test(value)) add('pattern', `${quoteExcerpt(redactUrlText(value))} does not have the form ${pattern}`);
     const minLength = schema['minLength'];
     if (typeof minLength === 'number' && value.length < minLength) add('minLength', 'must not be empty');
   }
