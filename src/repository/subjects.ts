@@ -3,7 +3,7 @@ import { posix } from 'node:path';
 import picomatch from 'picomatch';
 import type { AvroProfile, JsonSchemaPolicy, Strategy } from 'schema-compat';
 import { SCHEMA_TYPE_BY_EXTENSION, extensionOf } from '../sources/file-types.js';
-import type { FailOnLevel, RepositoryConfig, SubjectRule, SubjectSettings } from './config/types.js';
+import type { FailOnLevel, FindingsScope, RepositoryConfig, SubjectRule, SubjectSettings } from './config/types.js';
 import { RepositoryError } from './errors.js';
 
 /** Folders never searched for schemas. */
@@ -32,6 +32,7 @@ export interface Subject {
   readonly profile?: AvroProfile;
   readonly policy: JsonSchemaPolicy;
   readonly failOn: FailOnLevel;
+  readonly findings: FindingsScope;
 }
 
 /**
@@ -81,6 +82,7 @@ function subjectOf(file: string, rule: SubjectRule, config: RepositoryConfig, ov
     ...(profile === undefined ? {} : { profile }),
     policy: pick('policy') ?? 'STRICT',
     failOn: pick('failOn') ?? 'incompatible',
+    findings: pick('findings') ?? 'all',
   };
 }
 

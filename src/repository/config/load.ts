@@ -11,7 +11,7 @@ import { ConfigError, RepositoryError } from '../errors.js';
 import type { ConfigProblem } from '../errors.js';
 import { checkAgainstSchema } from './schema-check.js';
 import type { Violation } from './schema-check.js';
-import type { FailOnLevel, IgnoreEntry, RepositoryConfig, SubjectRule, SubjectSettings } from './types.js';
+import type { FailOnLevel, FindingsScope, IgnoreEntry, RepositoryConfig, SubjectRule, SubjectSettings } from './types.js';
 
 /** The names a configuration file may have, in the order they are looked for in each folder. */
 export const CONFIG_FILE_NAMES = ['.schema-compat.yaml', '.schema-compat.yml', '.schema-compat.json'] as const;
@@ -88,6 +88,7 @@ interface RawSettings {
   readonly profile?: string;
   readonly policy?: string;
   readonly failOn?: string;
+  readonly findings?: string;
 }
 
 interface RawConfig {
@@ -201,6 +202,7 @@ function settings(raw: RawSettings): SubjectSettings {
     ...(raw.profile === undefined ? {} : { profile: raw.profile as AvroProfile }),
     ...(raw.policy === undefined ? {} : { policy: raw.policy as JsonSchemaPolicy }),
     ...(raw.failOn === undefined ? {} : { failOn: raw.failOn as FailOnLevel }),
+    ...(raw.findings === undefined ? {} : { findings: raw.findings as FindingsScope }),
   };
 }
 

@@ -3,6 +3,12 @@ import type { AvroProfile, JsonSchemaPolicy, Strategy } from 'schema-compat';
 /** What `check` exits 1 on: incompatibilities (default), or warnings too. */
 export type FailOnLevel = 'incompatible' | 'warning';
 
+/**
+ * Which findings count: `all` (default), or `new`: only those the history's newest version (the
+ * target branch's state) did not already have against the same older versions.
+ */
+export type FindingsScope = 'all' | 'new';
+
 /** Settings a subject has: its own, else the config's `defaults`, else flags' and built-in defaults. */
 export interface SubjectSettings {
   readonly strategy?: Strategy;
@@ -16,6 +22,7 @@ export interface SubjectSettings {
   readonly profile?: AvroProfile;
   readonly policy?: JsonSchemaPolicy;
   readonly failOn?: FailOnLevel;
+  readonly findings?: FindingsScope;
 }
 
 /** A `subjects` entry: the files it takes, and their settings. */
