@@ -32,6 +32,7 @@ export const CHECK_OPTIONS: OptionSpecs = {
   'registry-verdict': { takesValue: false },
   reference: { takesValue: true, repeatable: true },
   'fail-on': { takesValue: true },
+  findings: { takesValue: true },
   explain: { takesValue: false },
   'stop-at-first-failure': { takesValue: false },
   config: { takesValue: true },
@@ -47,7 +48,9 @@ export const JSON_POLICIES: readonly JsonSchemaPolicy[] = ['STRICT', 'LENIENT'];
 /** Options of a check of files given on the command line only. */
 const SINGLE_ONLY = ['history', 'subject', 'topic', 'registry-verdict'] as const;
 /** Options of a repository run only. */
-const REPOSITORY_ONLY = ['config', 'changed-since', 'write-baseline'] as const;
+const REPOSITORY_ONLY = ['config', 'changed-since', 'write-baseline', 'findings'] as const;
+/** `--findings`: all findings count, or only those the history's newest version did not already have. */
+const FINDINGS_SCOPES = ['all', 'new'] as const;
 
 export type Options = Readonly<Record<string, string | true>>;
 
@@ -113,7 +116,9 @@ async function repositoryRun(options: Options, format: CheckFormat, io: CliIO): 
   const policy = stringOption(options, 'policy');
   const failOn = stringOption(options, 'fail-on');
   const against = stringOption(options, 'against');
+  const findings = stringOption(options, 'findings');
   const overrides: SettingsOverrides = {
+    ...(findings === undefined ? {} : { findings: oneOf('findings', findings, FINDINGS_SCOPES) }),
     ...(strategy === undefined ? {} : { strategy }),
     ...(type === undefined ? {} : { type }),
     ...(profile === undefined ? {} : { profile }),

@@ -28,6 +28,7 @@ export async function checkRepositoryRun(command: RepositoryCheck, io: CliIO): P
   }
   const config = loadConfig(file);
   const auth = registryAuthFrom(command.auth, io.env);
+  const shownPath = (file: string): string => relative(io.cwd(), resolve(config.root, file)) || file;
   const report = await checkRepository(config, {
     overrides: command.overrides,
     ...(command.changedSince === undefined ? {} : { changedSince: command.changedSince }),
@@ -51,6 +52,11 @@ export async function checkRepositoryRun(command: RepositoryCheck, io: CliIO): P
       configFile: relative(io.cwd(), config.file) || config.file,
       unchanged: report.unchanged.map((subject) => subject.name),
       stale: report.stale,
+      causes: report.causes.map((cause) => ({
+        ...cause,
+        origin: { ...cause.origin, file: shownPath(cause.origin.file) },
+        subjects: cause.subjects.map((entry) => ({ ...entry, file: shownPath(entry.file) })),
+      })),
       ...(report.changedSince === undefined ? {} : { changedSince: report.changedSince }),
     },
   };
@@ -68,5 +74,6 @@ function checkReportOf(outcome: SubjectOutcome): CheckReport {
     ...(check.strategyFrom === undefined ? {} : { strategyFrom: check.strategyFrom }),
     ignored: check.ignored,
     expired: check.expired,
+    preExisting: check.preExisting,
   };
 }
