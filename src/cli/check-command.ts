@@ -8,7 +8,7 @@ import { checkSingle } from './check-single.js';
 import type { HistoryRequest } from './history-source.js';
 import type { CliIO } from './io.js';
 import { ExitCode, write } from './io.js';
-import { CheckFormat, renderRun, writeRunOutputs } from './outputs.js';
+import { CheckFormat, fullReportOf, renderRun, writeRunOutputs } from './outputs.js';
 import type { RunReport } from './report.js';
 import { FailOn, runExitCode } from './report.js';
 import { parseTypeOption } from './schema-files.js';
@@ -70,7 +70,8 @@ export async function runCheck(argv: readonly string[], io: CliIO): Promise<Exit
   const run = positionals.length === 0 ? await repositoryRun(options, format, io) : await singleRun(options, references, positionals, io);
   for (const error of run.errors) io.stderr(`error: ${error.subject} (${error.file}): ${error.message}\n`);
   for (const line of unreadableDataWarnings(run)) io.stderr(`${line}\n`);
-  io.stdout(await renderRun(run, format, io));
+  const stepSummary = options['no-step-summary'] !== true && (io.env['GITHUB_STEP_SUMMARY'] ?? '') !== '';
+  io.stdout(await renderRun(run, format, io, true, fullReportOf(reports, stepSummary)));
   await writeRunOutputs(run, reports, options['no-step-summary'] !== true, io);
   return runExitCode(run);
 }
