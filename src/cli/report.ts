@@ -191,7 +191,7 @@ export function foldedVersions(report: CheckReport | undefined, versions: readon
     else runs.push([version, version]);
   }
   const text = runs.map(([first, last]) => (first === last ? name(first) : `${name(first)}–${name(last)}`)).join(', ');
-  const numbered = /^\d/.test(name(versions[0] ?? 0));
+  const numbered = report === undefined || versionName(report, versions[0] ?? 0).startsWith('version ');
   return numbered ? `${versions.length === 1 ? 'version' : 'versions'} ${text}` : text;
 }
 

@@ -87,7 +87,7 @@ describe('one finding per cause', () => {
     const repo = GitRepo.create();
     repos.push(repo);
     const fields = (type: string): string => Array.from({ length: 14 }, (_, at) => `  ${type} f${at + 1} = ${at + 1};`).join('\n');
-    const config = 'defaults:\n  strategy: BACKWARD\n  against: git-log:main\nsubjects:\n  - files: "*.proto"\n  - files: "*.json"\n';
+    const config = 'defaults:\n  strategy: BACKWARD\n  against: git-log:main\nsubjects:\n  - files: "*.json"\n  - files: "*.proto"\n';
     repo.commit('v1', { '.schema-compat.yaml': config, 'wide.proto': `syntax = "proto3";\npackage wide;\nmessage Wide {\n${fields('int64')}\n}\n`, 'event.json': '{\n  "type": "object",\n  "properties": {\n    "id": {"type": "string"}\n  }\n}\n' });
     repo.write('wide.proto', `syntax = "proto3";\npackage wide;\nmessage Wide {\n${fields('string')}\n}\n`);
     repo.write('event.json', '{\n  "type": "object",\n  "properties": {\n    "id": {"type": "integer"}\n  }\n}\n');
