@@ -65,6 +65,8 @@ A repository run (no CANDIDATE):
   --changed-since REF        check only subjects whose file, or a file they reference, changed
                              since the git ref REF
   --write-baseline FILE      write an ignore entry (reason TODO) for each finding that fails today
+  --findings all|new         new: count only findings the history's newest version did not already
+                             have (default all; docs/repository.md)
   Flags (--strategy, --against, --type, --profile, --policy, --fail-on) override the configuration
   for every subject.
 
