@@ -8,7 +8,7 @@ import { checkSingle } from './check-single.js';
 import type { HistoryRequest } from './history-source.js';
 import type { CliIO } from './io.js';
 import { ExitCode, write } from './io.js';
-import { CheckFormat, renderRun, writeRunOutputs } from './outputs.js';
+import { CheckFormat, fullReportOf, renderRun, writeRunOutputs } from './outputs.js';
 import type { RunReport } from './report.js';
 import { FailOn, runExitCode } from './report.js';
 import { rulesOption } from './rules-option.js';
@@ -37,6 +37,7 @@ export const CHECK_OPTIONS: OptionSpecs = {
   'skip-unparseable': { takesValue: false },
   reference: { takesValue: true, repeatable: true },
   'fail-on': { takesValue: true },
+  findings: { takesValue: true },
   explain: { takesValue: false },
   'stop-at-first-failure': { takesValue: false },
   config: { takesValue: true },
@@ -54,7 +55,9 @@ export const JSON_POLICIES: readonly JsonSchemaPolicy[] = ['STRICT', 'LENIENT'];
 /** Options of a check of files given on the command line only. */
 const SINGLE_ONLY = ['history', 'subject', 'topic', 'registry-verdict', 'allow-new-subject'] as const;
 /** Options of a repository run only. */
-const REPOSITORY_ONLY = ['config', 'changed-since', 'write-baseline', 'exclude-path', 'ignore-unstable-packages'] as const;
+const REPOSITORY_ONLY = ['config', 'changed-since', 'write-baseline', 'exclude-path', 'ignore-unstable-packages', 'findings'] as const;
+/** `--findings`: all findings count, or only those the history's newest version did not already have. */
+const FINDINGS_SCOPES = ['all', 'new'] as const;
 
 export type Options = Readonly<Record<string, string | true>>;
 type Lists = Readonly<Record<string, readonly string[]>>;
@@ -75,7 +78,8 @@ export async function runCheck(argv: readonly string[], io: CliIO): Promise<Exit
   const run = positionals.length === 0 ? await repositoryRun(options, lists, format, io) : await singleRun(options, lists, references, positionals, io);
   for (const error of run.errors) io.stderr(`error: ${untrusted(error.subject)} (${untrusted(error.file)}): ${untrustedLines(error.message)}\n`);
   for (const line of unreadableDataWarnings(run)) io.stderr(`${line}\n`);
-  io.stdout(await renderRun(run, format, io));
+  const stepSummary = options['no-step-summary'] !== true && (io.env['GITHUB_STEP_SUMMARY'] ?? '') !== '';
+  io.stdout(await renderRun(run, format, io, true, fullReportOf(reports, stepSummary)));
   await writeRunOutputs(run, reports, options['no-step-summary'] !== true, io);
   return runExitCode(run);
 }
@@ -125,8 +129,10 @@ async function repositoryRun(options: Options, lists: Lists, format: CheckFormat
   const failOn = stringOption(options, 'fail-on');
   const against = stringOption(options, 'against');
   const rules = rulesOption(options);
+  const findings = stringOption(options, 'findings');
   const overrides: SettingsOverrides = {
     ...(rules === undefined ? {} : { rules }),
+    ...(findings === undefined ? {} : { findings: oneOf('findings', findings, FINDINGS_SCOPES) }),
     ...(strategy === undefined ? {} : { strategy }),
     ...(type === undefined ? {} : { type }),
     ...(profile === undefined ? {} : { profile }),

@@ -33,6 +33,7 @@ export async function checkRepositoryRun(command: RepositoryCheck, io: CliIO): P
   }
   const config = loadConfig(file);
   const auth = registryAuthFrom(command.auth, io.env);
+  const shownPath = (file: string): string => relative(io.cwd(), resolve(config.root, file)) || file;
   const report = await checkRepository(config, {
     overrides: command.overrides,
     excludePaths: command.excludePaths.map((path) => excludePath(path, config.root, io)),
@@ -59,6 +60,11 @@ export async function checkRepositoryRun(command: RepositoryCheck, io: CliIO): P
       unchanged: report.unchanged.map((subject) => subject.name),
       skipped: report.skipped.map(({ subject, reason }) => ({ subject: subject.name, file: relative(io.cwd(), resolve(config.root, subject.file)) || subject.file, reason })),
       stale: report.stale,
+      causes: report.causes.map((cause) => ({
+        ...cause,
+        origin: { ...cause.origin, file: shownPath(cause.origin.file) },
+        subjects: cause.subjects.map((entry) => ({ ...entry, file: shownPath(entry.file) })),
+      })),
       ...(report.changedSince === undefined ? {} : { changedSince: report.changedSince }),
     },
   };
@@ -83,5 +89,6 @@ function checkReportOf(outcome: SubjectOutcome): CheckReport {
     ...(check.strategyFrom === undefined ? {} : { strategyFrom: check.strategyFrom }),
     ignored: check.ignored,
     expired: check.expired,
+    preExisting: check.preExisting,
   };
 }

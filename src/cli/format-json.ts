@@ -6,7 +6,8 @@ import { quietJson } from './untrusted-text.js';
  * `--format json` of a run. One check: its `CompatibilityResult` (each finding with its
  * `fingerprint`); against a source, with `source` (kind, description, notes, each version's number
  * and label, commit, date, tag or id) and, for a registry, `registry` (what it said). A repository
- * run: `{ config, subjects: [{ subject, file, status, ...that object }], errors, stale, summary, exitCode }`.
+ * run: `{ config, subjects: [{ subject, file, status, ...that object }], errors, stale, causes, summary, exitCode }`:
+ * every finding in full under its subject, and `causes` (`FindingCause`) grouping them.
  */
 export function formatJsonRun(run: RunReport): string {
   const [only] = run.checks;
@@ -18,6 +19,8 @@ export function formatJsonRun(run: RunReport): string {
     subjects: run.checks.map((check) => ({ subject: check.subject, file: check.candidate.path, status: reportFails(check) ? 'incompatible' : 'compatible', ...checkJson(check) })),
     errors: run.errors,
     stale: run.repository?.stale ?? [],
+    // Each finding is in full under its subject; a cause names its findings by fingerprint.
+    ...(run.repository?.causes === undefined ? {} : { causes: run.repository.causes.map((cause) => ({ ...cause, subjects: cause.subjects.map((entry) => ({ ...entry, findings: entry.findings.map((finding) => ({ fingerprint: finding.fingerprint, version: finding.version, direction: finding.direction })) })) })) }),
     summary: runSummary(run),
     exitCode: runExitCode(run),
   };
@@ -29,6 +32,7 @@ function checkJson(report: CheckReport): Record<string, unknown> {
   const approvals = {
     ...(report.ignored.length === 0 ? {} : { ignored: report.ignored.map(({ finding, entry }) => ({ ...finding, ignoredBy: entry })) }),
     ...(report.expired.length === 0 ? {} : { expiredIgnores: report.expired.map(({ finding, entry }) => ({ fingerprint: finding.fingerprint, entry })) }),
+    ...(report.preExisting === undefined || report.preExisting.length === 0 ? {} : { preExisting: report.preExisting }),
   };
   if (report.source === undefined) return { ...report.result, ...approvals };
   const versions = report.history.map(({ version, label, path, commit, date, tag, id }) => ({

@@ -1,5 +1,6 @@
+import type { FindingCause } from '../repository/index.js';
 import type { CheckReport, ReportFinding, RunReport } from './report.js';
-import { FailOn, directionText, findingsOf, plural, runSummary, versionName, versionTitle } from './report.js';
+import { FailOn, causePlace, directionText, findingsOf, plural, runSummary, versionName, versionTitle } from './report.js';
 import { untrusted, untrustedLines } from './untrusted-text.js';
 
 interface TestCase {
@@ -16,7 +17,8 @@ interface TestCase {
  * findings; a subject that could not be checked is a suite with one erroring case.
  */
 export function formatJunitRun(run: RunReport): string {
-  const suites = run.checks.map(suiteOf);
+  const causes = run.repository?.causes;
+  const suites = run.checks.map((check) => suiteOf(check, causes));
   const errors = run.errors.map((error) => ({
     name: `schema-compat check ${untrusted(error.file)} (${untrusted(error.subject)})`, tests: 1, failures: 0, errors: 1,
     lines: [`    <testcase name="${xml(`${untrusted(error.subject)}: cannot be checked`)}" classname="schema-compat"><error message="${xml(untrusted(error.code))}">${xml(untrustedLines(error.message))}</error></testcase>`],
@@ -42,7 +44,7 @@ export function formatJunit(report: CheckReport): string {
   return formatJunitRun({ checks: [report], errors: [] });
 }
 
-function suiteOf(report: CheckReport): { name: string; tests: number; failures: number; errors: number; lines: string[] } {
+function suiteOf(report: CheckReport, causes?: readonly FindingCause[]): { name: string; tests: number; failures: number; errors: number; lines: string[] } {
   const cases = testCases(report);
   const against = report.source === undefined ? '' : ` against ${untrusted(report.source.description)}`;
   return {
@@ -50,7 +52,7 @@ function suiteOf(report: CheckReport): { name: string; tests: number; failures: 
     tests: cases.length,
     failures: cases.filter((testCase) => testCase.failures.length > 0).length,
     errors: 0,
-    lines: cases.flatMap((testCase) => caseLines(testCase, report)),
+    lines: cases.flatMap((testCase) => caseLines(testCase, report, causes)),
   };
 }
 
@@ -69,18 +71,36 @@ function testCases(report: CheckReport): TestCase[] {
   });
 }
 
-function caseLines(testCase: TestCase, report: CheckReport): string[] {
+function caseLines(testCase: TestCase, report: CheckReport, causes?: readonly FindingCause[]): string[] {
   const open = `    <testcase name="${xml(testCase.name)}" classname="schema-compat.${report.result.strategy}"`;
   if (testCase.failures.length === 0 && testCase.notes.length === 0) return [`${open}/>`];
   const lines = [`${open}>`];
   if (testCase.failures.length > 0) {
     const types = [...new Set(testCase.failures.map((finding) => untrusted(finding.type)))].join(', ');
     const message = `${plural(testCase.failures.length, 'finding', 'findings')}: ${types}`;
-    lines.push(`      <failure message="${xml(message)}" type="${xml(types)}">${xml(testCase.failures.map((finding) => findingText(finding, report)).join('\n\n'))}</failure>`);
+    const body = causes === undefined ? testCase.failures.map((finding) => findingText(finding, report)).join('\n\n') : causeText(testCase.failures, causes);
+    lines.push(`      <failure message="${xml(message)}" type="${xml(types)}">${xml(body)}</failure>`);
   }
   if (testCase.notes.length > 0) lines.push(`      <system-out>${xml(testCase.notes.map((note) => `warning: ${findingText(note, report)}`).join('\n\n'))}</system-out>`);
   lines.push('    </testcase>');
   return lines;
+}
+
+/** A repository run's failure: each cause of the findings once (type, element, where it is defined), not each finding. */
+function causeText(findings: readonly ReportFinding[], causes: readonly FindingCause[]): string {
+  const lines: string[] = [];
+  const listed = new Set<FindingCause>();
+  for (const finding of findings) {
+    const cause = causes.find((candidate) => candidate.subjects.some((entry) => entry.findings.includes(finding)));
+    if (cause !== undefined && listed.has(cause)) continue;
+    if (cause === undefined) {
+      lines.push(untrusted(`${finding.type} at ${finding.location}: ${finding.message} (fingerprint ${finding.fingerprint})`));
+      continue;
+    }
+    listed.add(cause);
+    lines.push(untrusted(`${cause.type} at ${cause.origin.element} (${causePlace(cause)}): ${cause.message}`));
+  }
+  return lines.join('\n');
 }
 
 function findingText(finding: ReportFinding, report: CheckReport): string {

@@ -1,7 +1,10 @@
-import type { IgnoreEntry } from '../repository/index.js';
+import type { FindingCause, IgnoreEntry } from '../repository/index.js';
 import type { ApprovedFinding, CheckReport, ReportFinding, RunReport, SubjectError } from './report.js';
-import { FailOn, describeEntry, findingsOf, namedByItsFile, plural, reportFails, runExitCode, runSummary, sourceLines, versionList, versionName, versionTitle } from './report.js';
+import { FailOn, causeBreaks, causePlace, describeEntry, findingsOf, namedByItsFile, plural, preExistingLine, reportFails, runExitCode, runSummary, sourceLines, versionList, versionName, versionTitle } from './report.js';
 import { quietMentions, untrusted } from './untrusted-text.js';
+
+/** The most characters a GitHub issue or pull-request comment may have (its API refuses a longer body: "Body is too long (maximum is 65536 characters)"). */
+export const GITHUB_COMMENT_LIMIT = 65_536;
 
 /** The verdict words of the headline and of each subject's heading. */
 const Verdict = { COMPATIBLE: 'COMPATIBLE', INCOMPATIBLE: 'INCOMPATIBLE', ERROR: 'ERROR' } as const;
@@ -20,16 +23,71 @@ interface Column<T> {
  * `<details>`), its approved and expired findings, then the subjects that could not be checked and
  * the ignore entries that approved nothing. Deterministic: no dates or times of its own.
  */
-export function formatMarkdown(run: RunReport): string {
+export function formatMarkdown(run: RunReport, fullReport?: string): string {
+  const causes = run.repository?.causes;
+  if (causes !== undefined) return byCause(run, causes, fullReport);
   const blocks = [
     headline(run),
-    ...run.checks.map(checkSection),
+    ...run.checks.map((check) => checkSection(check)),
     ...errorSection(run.errors),
     ...staleSection(run.repository?.stale ?? []),
     ...unchangedSection(run),
     ...skippedSection(run),
   ];
   return `${blocks.join('\n\n')}\n`;
+}
+
+/**
+ * A repository run: the headline, a table of the causes (each once, where it is defined, with the
+ * subjects and versions it breaks), then each subject's context without its findings. It stays
+ * within `GITHUB_COMMENT_LIMIT`: whole rows of causes (then whole subject sections) are left out,
+ * and a line says how many and where the full report is. A table or a code span is never cut.
+ */
+function byCause(run: RunReport, causes: readonly FindingCause[], fullReport: string | undefined): string {
+  const where = fullReport ?? 'the text report (`schema-compat check --format text`)';
+  const sections = run.checks.map((check) => checkSection(check, true));
+  const tail = [...errorSection(run.errors), ...staleSection(run.repository?.stale ?? []), ...unchangedSection(run), ...skippedSection(run)];
+  const rows = causes.map((cause) => causeRow(run, cause));
+  const size = (blocks: readonly string[]): number => blocks.reduce((sum, block) => sum + block.length + 2, 1);
+  // Room for the table's header and the lines that say what was left out.
+  const reserve = 600;
+  let kept = sections.length;
+  while (kept > 0 && size([headline(run), ...sections.slice(0, kept), ...tail]) + reserve > GITHUB_COMMENT_LIMIT) kept--;
+  const budget = GITHUB_COMMENT_LIMIT - reserve - size([headline(run), ...sections.slice(0, kept), ...tail]);
+  let shown = 0;
+  let used = 0;
+  while (shown < rows.length && used + (rows[shown] as string).length + 1 <= budget) used += (rows[shown++] as string).length + 1;
+  const causeBlocks = causes.length === 0 ? [] : [
+    `### Causes (${causes.length}): each change once, where it is defined`,
+    [CAUSE_HEADER, ...rows.slice(0, shown)].join('\n'),
+    ...(shown < rows.length ? [`… ${noun(rows.length - shown, 'one more cause', `${rows.length - shown} more causes`)}: see ${escapeText(where)}.`] : []),
+  ];
+  const left = sections.length - kept;
+  const blocks = [
+    headline(run),
+    ...causeBlocks,
+    ...sections.slice(0, kept),
+    ...(left > 0 ? [`… ${noun(left, 'one more subject', `${left} more subjects`)}: see ${escapeText(where)}.`] : []),
+    ...tail,
+  ];
+  return `${blocks.join('\n\n')}\n`;
+}
+
+/** The header and delimiter rows of the causes table (GFM spec §4.10). */
+const CAUSE_HEADER = '| Rule | Element | Defined at | Breaks | Findings | Fingerprints |\n| --- | --- | --- | --- | --- | --- |';
+
+/** One cause as a table row. */
+function causeRow(run: RunReport, cause: FindingCause): string {
+  const through = [...new Set(cause.subjects.flatMap((entry) => entry.through))].length;
+  const cells = [
+    `${cellCode(cause.type)}${cause.kind === 'warning' ? ' (warning)' : ''}`,
+    `${cellCode(cause.origin.element)}<br>${cellText(cause.message)}`,
+    cellCode(causePlace(cause)),
+    cellText(causeBreaks(run, cause)),
+    `${cause.findings}${through === 0 ? '' : ` (${noun(through, 'one field', `${through} fields`)} through it)`}`,
+    cause.subjects.map((entry) => cellCode(entry.findings[0]?.fingerprint ?? '')).join(' '),
+  ];
+  return `| ${cells.join(' | ')} |`;
 }
 
 /** `## schema-compat`, then `**INCOMPATIBLE**: 3 subjects: ...` and the configuration file of a repository run. */
@@ -46,13 +104,15 @@ function runVerdict(run: RunReport): Verdict {
 }
 
 /** One subject: its heading, what it was compared against, its findings and its approvals. */
-function checkSection(report: CheckReport): string {
+function checkSection(report: CheckReport, byCause = false): string {
   const verdict = reportFails(report) ? Verdict.INCOMPATIBLE : Verdict.COMPATIBLE;
+  const preExisting = preExistingLine(report);
   return [
     `### ${subjectTitle(report.subject, report.candidate.path)}: **${verdict}**`,
     contextList(report),
-    ...findingsBlock(`Incompatibilities (${report.result.incompatibilities.length})`, report.result.incompatibilities, report),
-    ...findingsBlock(`Warnings (${report.result.warnings.length}): ${warningsNote(report)}`, report.result.warnings, report),
+    ...(preExisting === undefined ? [] : [escapeText(preExisting)]),
+    ...(byCause ? [] : findingsBlock(`Incompatibilities (${report.result.incompatibilities.length})`, report.result.incompatibilities, report)),
+    ...(byCause ? [] : findingsBlock(`Warnings (${report.result.warnings.length}): ${warningsNote(report)}`, report.result.warnings, report)),
     ...expiredBlock(report.expired, report),
     ...ignoredBlock(report.ignored, report),
   ].join('\n\n');

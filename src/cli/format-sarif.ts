@@ -1,7 +1,7 @@
-import type { IgnoreEntry } from '../repository/index.js';
+import type { FindingCause, IgnoreEntry } from '../repository/index.js';
 import { locateJsonPointer } from './json-locate.js';
 import type { ApprovedFinding, CheckReport, ReportFinding, RunReport, SubjectError } from './report.js';
-import { FailOn, directionText, readerFileOf, runExitCode, runSummary, versionName, versionTitle } from './report.js';
+import { FailOn, causeBreaks, checkOf, directionText, readerFileOf, runExitCode, runSummary, versionName, versionTitle } from './report.js';
 import { quietJson } from './untrusted-text.js';
 import { readVersion } from './version.js';
 
@@ -90,8 +90,9 @@ interface Reported {
  * tool execution notifications, and ignore entries that approved nothing as configuration ones.
  */
 export function formatSarif(run: RunReport): string {
-  const reported = run.checks.flatMap(reportedFindings);
-  const rules = rulesOf(reported);
+  const causes = run.repository?.causes;
+  const reported = causes === undefined ? run.checks.flatMap(reportedFindings) : run.checks.flatMap((check) => reportedFindings(check).filter((item) => item.approval !== undefined));
+  const rules = rulesOf([...reported.map(({ finding }) => finding.type), ...(causes ?? []).map((cause) => cause.type)]);
   const log = {
     $schema: SARIF_SCHEMA,
     version: '2.1.0',
@@ -99,7 +100,7 @@ export function formatSarif(run: RunReport): string {
       tool: { driver: driver(rules) },
       invocations: [invocation(run)],
       columnKind: 'utf16CodeUnits',
-      results: reported.map((item) => result(item, rules)),
+      results: [...(causes ?? []).map((cause) => causeResult(run, cause, rules)), ...reported.map((item) => result(item, rules))],
       properties: runProperties(run),
     }],
   };
@@ -135,8 +136,8 @@ function driver(rules: readonly SarifRule[]): Record<string, unknown> {
 }
 
 /** One reportingDescriptor per distinct finding type, sorted by id (SARIF §3.19.23, §3.49.3, §3.49.9). */
-function rulesOf(reported: readonly Reported[]): SarifRule[] {
-  const types = [...new Set(reported.map(({ finding }) => finding.type))].sort();
+function rulesOf(found: readonly string[]): SarifRule[] {
+  const types = [...new Set(found)].sort();
   return types.map((type) => ({ id: type, shortDescription: { text: ruleSentence(type) } }));
 }
 
@@ -165,6 +166,31 @@ function result(item: Reported, rules: readonly SarifRule[]): SarifResult {
     partialFingerprints: { [FINGERPRINT_KEY]: finding.fingerprint },
     ...(item.approval === undefined ? {} : { suppressions: [suppression(item.approval)] }),
     properties: findingProperties(report, finding, expired),
+  };
+}
+
+/**
+ * A repository run's cause as one result (SARIF §3.27): on the line of its definition, its first
+ * finding's fingerprint (§3.27.17), and the subjects and versions it breaks with every fingerprint
+ * folded under it in the property bag (§3.8).
+ */
+function causeResult(run: RunReport, cause: FindingCause, rules: readonly SarifRule[]): SarifResult {
+  const { origin } = cause;
+  const level = cause.kind === 'incompatibility' || cause.subjects.some((entry) => checkOf(run, entry.subject)?.failOn === FailOn.WARNING) ? 'error' : 'warning';
+  const first = cause.subjects[0]?.findings[0]?.fingerprint ?? '';
+  return {
+    ruleId: cause.type,
+    ruleIndex: rules.findIndex((rule) => rule.id === cause.type),
+    kind: 'fail',
+    level,
+    message: { text: [cause.description, `detail: ${cause.message}`, `breaks: ${causeBreaks(run, cause)}`, ...(cause.hint === undefined ? [] : [`hint: ${cause.hint}`])].join('\n') },
+    locations: [fileLocation(origin.file, origin.line === undefined ? undefined : { startLine: origin.line, ...(origin.column === undefined ? {} : { startColumn: origin.column }) })],
+    partialFingerprints: { [FINGERPRINT_KEY]: first },
+    properties: {
+      element: origin.element,
+      findings: cause.findings,
+      subjects: cause.subjects.map((entry) => ({ subject: entry.subject, versions: entry.versions, directions: entry.directions, through: entry.through, fingerprints: [...new Set(entry.findings.map((finding) => finding.fingerprint))] })),
+    },
   };
 }
 

@@ -1,7 +1,8 @@
 import type { CompatibilityResult, Incompatibility } from '../index.js';
+import type { FindingCause } from '../repository/index.js';
 import type { Paint } from './paint.js';
 import type { ApprovedFinding, CheckReport, RunReport } from './report.js';
-import { FailOn, capitalized, describeEntry, namedByItsFile, directionText, reportFails, runSummary, sourceLines, versionList, versionName, versionTitle } from './report.js';
+import { FailOn, capitalized, causeBreaks, causePlace, describeEntry, namedByItsFile, directionText, preExistingLine, reportFails, runSummary, sourceLines, versionList, versionName, versionTitle } from './report.js';
 import { untrusted, untrustedLines } from './untrusted-text.js';
 
 /** How to show one kind of finding: its noun. */
@@ -32,7 +33,8 @@ export function formatTextRun(run: RunReport, paint: Paint): string {
   if (run.repository === undefined && only !== undefined) return formatTextReport(only, paint);
   const lines: string[] = [];
   if (run.repository !== undefined) lines.push(paint.dim(`Repository ${untrusted(run.repository.configFile)}`));
-  for (const check of run.checks) lines.push('', paint.bold(`== ${subjectTitle(check.subject, check.candidate.path)}`), formatTextReport(check, paint).trimEnd());
+  const causes = run.repository?.causes;
+  for (const check of run.checks) lines.push('', paint.bold(`== ${subjectTitle(check.subject, check.candidate.path)}`), formatTextReport(check, paint, causes !== undefined).trimEnd());
   for (const error of run.errors) lines.push('', paint.bold(`== ${subjectTitle(error.subject, error.file)}`), paint.red(`ERROR: ${untrustedLines(error.message)}`));
   const skipped = run.repository?.skipped ?? [];
   if (skipped.length > 0) {
@@ -44,6 +46,7 @@ export function formatTextRun(run: RunReport, paint: Paint): string {
     lines.push('', paint.yellow(`Ignore entries that approved nothing (${stale.length}): remove them, or check what they meant to match`));
     for (const entry of stale) lines.push(`  ${untrusted(describeEntry(entry))}`);
   }
+  if (causes !== undefined && causes.length > 0) lines.push('', ...causeLines(run, causes, paint));
   lines.push('', untrusted(runSummary(run)));
   return `${lines.join('\n').replace(/^\n/, '')}\n`;
 }
@@ -57,7 +60,7 @@ function subjectTitle(subject: string, file: string): string {
  * The text report of a check: what it was compared against, a verdict header, then findings
  * grouped by version, newest first; says so when only warnings fail it (`--fail-on warning`).
  */
-export function formatTextReport(report: CheckReport, paint: Paint): string {
+export function formatTextReport(report: CheckReport, paint: Paint, byCause = false): string {
   const naming: Naming = {
     title: (version) => untrusted(versionTitle(report, version)),
     name: (version) => untrusted(versionName(report, version)),
@@ -66,7 +69,8 @@ export function formatTextReport(report: CheckReport, paint: Paint): string {
   const from = report.strategyFrom === undefined ? '' : ` (${untrusted(report.strategyFrom)})`;
   const lines = [
     ...sourceLines(report).map((line) => paint.dim(untrusted(line))),
-    ...formatText(report.result, paint, naming, from, report.source?.isNew === true).trimEnd().split('\n'),
+    ...formatText(report.result, paint, naming, from, report.source?.isNew === true, byCause).trimEnd().split('\n'),
+    ...optional(preExistingLine(report)).map((line) => paint.dim(untrusted(line))),
     ...approvedLines('Approved by ignore entries, not counted', report.ignored, paint.dim, naming),
     ...approvedLines('Approvals past their until date, counted again', report.expired, paint.yellow, naming),
   ];
@@ -78,8 +82,14 @@ ${paint.red(`Failing: ${report.result.warnings.length} ${plural(report.result.wa
 }
 
 /** The text report of a check result alone: a verdict header, then findings grouped by version, newest first. */
-export function formatText(result: CompatibilityResult, paint: Paint, naming: Naming = BY_NUMBER, strategyFrom = '', isNew = false): string {
+export function formatText(result: CompatibilityResult, paint: Paint, naming: Naming = BY_NUMBER, strategyFrom = '', isNew = false, byCause = false): string {
   const lines = result.compatible ? compatibleHeader(result, paint, naming, strategyFrom, isNew) : incompatibleHeader(result, paint, naming, strategyFrom);
+  if (byCause) {
+    // A repository run lists each cause once, after the subjects (`causeLines`).
+    if (result.warnings.length > 0) lines.push(paint.yellow(`Warnings: ${result.warnings.length} (they do not change the verdict)`));
+    if (result.incompatibilities.length > 0 || result.warnings.length > 0) lines.push('Findings: listed by cause below.');
+    return `${lines.join('\n')}\n`;
+  }
   lines.push(...findingSections(result.incompatibilities, result.checked, { one: 'incompatibility', many: 'incompatibilities' }, paint, naming));
   if (result.warnings.length > 0) {
     lines.push('', paint.yellow(`Warnings (${result.warnings.length}, they do not change the verdict):`));
@@ -134,6 +144,32 @@ function formatFinding(finding: Incompatibility & { readonly fingerprint?: strin
 function witnessText(witness: { readonly json: unknown; readonly hex?: string }): string {
   const json = untrusted(JSON.stringify(witness.json) ?? 'undefined');
   return witness.hex === undefined ? json : `${json} (binary ${witness.hex})`;
+}
+
+/**
+ * Each cause once, where its definition is written, with the subjects and versions it breaks
+ * folded (`v1–v12`) and the fields that only reach it; the fingerprint of its first finding.
+ * Names, places, messages and hints come from schemas and file names: each is shown `untrusted`.
+ */
+function causeLines(run: RunReport, causes: readonly FindingCause[], paint: Paint): string[] {
+  const total = causes.reduce((sum, cause) => sum + cause.findings, 0);
+  const lines = [paint.bold(`Causes (${causes.length}, ${total} ${plural(total, 'finding', 'findings')}), each where it is defined:`)];
+  for (const cause of causes) {
+    const colour = cause.kind === 'warning' ? paint.yellow : paint.red;
+    lines.push('', `  ${colour(paint.bold(untrusted(cause.type)))} at ${untrusted(cause.origin.element)} (${untrusted(causePlace(cause))})${cause.kind === 'warning' ? ' [warning]' : ''}`);
+    lines.push(`    ${untrusted(cause.description)}`, `    ${paint.dim(`detail: ${untrusted(cause.message)}`)}`);
+    lines.push(`    breaks: ${untrusted(causeBreaks(run, cause))}`);
+    const through = [...new Set(cause.subjects.flatMap((entry) => entry.through))].map(untrusted);
+    if (through.length > 0) lines.push(`    ${paint.dim(`through: ${through.length > 8 ? `${through.slice(0, 8).join(', ')} and ${through.length - 8} more` : through.join(', ')}`)}`);
+    if (cause.hint !== undefined) lines.push(`    ${paint.green(`hint: ${untrusted(cause.hint)}`)}`);
+    const fingerprints = cause.subjects.map((entry) => entry.findings[0]?.fingerprint).filter((value): value is string => value !== undefined);
+    lines.push(`    ${paint.dim(`${cause.findings} ${plural(cause.findings, 'finding', 'findings')}; fingerprint${fingerprints.length === 1 ? '' : 's'}: ${fingerprints.join(', ')}`)}`);
+  }
+  return lines;
+}
+
+function optional(line: string | undefined): string[] {
+  return line === undefined ? [] : [line];
 }
 
 /** Findings set aside by (or no longer set aside by) ignore entries, each with the entry's reason and place. */

@@ -18,18 +18,18 @@ export const CheckFormat = {
 export type CheckFormat = (typeof CheckFormat)[keyof typeof CheckFormat];
 
 /** A run in one format; `colour` only for text on a terminal. */
-export async function renderRun(run: RunReport, format: CheckFormat, io: Pick<CliIO, 'isTTY' | 'env'>, colour = true): Promise<string> {
+export async function renderRun(run: RunReport, format: CheckFormat, io: Pick<CliIO, 'isTTY' | 'env'>, colour = true, fullReport?: string): Promise<string> {
   switch (format) {
     case CheckFormat.TEXT:
       return formatTextRun(run, makePaint(colour && colourEnabled(io)));
     case CheckFormat.JSON:
       return formatJsonRun(run);
     case CheckFormat.GITHUB:
-      return formatGithubRun(run);
+      return formatGithubRun(run, fullReport);
     case CheckFormat.JUNIT:
       return formatJunitRun(run);
     case CheckFormat.MARKDOWN:
-      return formatMarkdown(run);
+      return formatMarkdown(run, fullReport);
     case CheckFormat.SARIF:
       return formatSarif(run);
     case CheckFormat.CONFLUENT: {
@@ -47,14 +47,21 @@ export async function renderRun(run: RunReport, format: CheckFormat, io: Pick<Cl
  */
 export async function writeRunOutputs(run: RunReport, reports: ReadonlyArray<{ readonly format: CheckFormat; readonly file: string }>, stepSummary: boolean, io: CliIO): Promise<void> {
   for (const { format, file } of reports) {
-    const text = await renderRun(run, format, io, false);
+    const text = await renderRun(run, format, io, false, fullReportOf(reports));
     attempt(() => io.writeFile(file, text), `cannot write the ${format} report to ${file}`);
   }
   const summary = io.env['GITHUB_STEP_SUMMARY'];
   if (stepSummary && summary !== undefined && summary !== '') {
-    const text = formatMarkdown(run);
+    const text = formatMarkdown(run, fullReportOf(reports));
     attempt(() => io.appendFile(summary, `${text}\n`), `cannot append the step summary to ${summary}`);
   }
+}
+
+/** Where a reader finds every cause: the first `--report` file of a format that lists them all, else the job summary or the log. */
+export function fullReportOf(reports: ReadonlyArray<{ readonly format: CheckFormat; readonly file: string }>, stepSummary = false): string | undefined {
+  const full = reports.find((report) => report.format === CheckFormat.TEXT || report.format === CheckFormat.JSON || report.format === CheckFormat.SARIF);
+  if (full !== undefined) return `the full report in ${full.file}`;
+  return stepSummary ? 'the job summary and the log of this step' : undefined;
 }
 
 function attempt(action: () => void, problem: string): void {

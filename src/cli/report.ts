@@ -1,5 +1,5 @@
 import type { CompatibilityResult, Incompatibility } from '../index.js';
-import type { ApprovedFinding as RepositoryApprovedFinding, FingerprintedFinding, IgnoreEntry } from '../repository/index.js';
+import type { FindingCause, ApprovedFinding as RepositoryApprovedFinding, FingerprintedFinding, IgnoreEntry } from '../repository/index.js';
 import type { RegistryAnswer, SkippedVersion, SourceKind, SourceVersion } from '../sources/index.js';
 import type { SchemaFile } from './schema-files.js';
 
@@ -50,6 +50,8 @@ export interface CheckReport {
   readonly ignored: readonly ApprovedFinding[];
   /** Findings whose ignore entry is past its `until`: they count again. */
   readonly expired: readonly ApprovedFinding[];
+  /** With `findings: new`: findings the history's newest version already had, not counted (repository runs). */
+  readonly preExisting?: readonly ReportFinding[];
 }
 
 /** A subject of a repository run that could not be checked (bad input, a history that cannot be loaded). */
@@ -69,6 +71,8 @@ export interface RepositoryRun {
   /** Subjects skipped on purpose (an unstable Protobuf package, `--ignore-unstable-packages`): not checked, listed. */
   readonly skipped?: readonly SkippedReport[];
   readonly stale: readonly IgnoreEntry[];
+  /** The counted findings by cause (`checkRepository`'s `causes`), files relative to the working folder: reports list each cause once. */
+  readonly causes?: readonly FindingCause[];
 }
 
 /** A subject a repository run skipped, its file (from the current folder) and why. */
@@ -188,6 +192,44 @@ export function directionText(finding: Incompatibility, title = `version ${findi
   return finding.direction === 'BACKWARD'
     ? `BACKWARD: the candidate reads data written with ${title}`
     : `FORWARD: ${title} reads data written with the candidate`;
+}
+
+/**
+ * The versions a cause breaks in a subject, runs of consecutive versions folded: `v3–v17`,
+ * `versions 2, 4–6`, `a1b2c3d (2026-10-01)`.
+ */
+export function foldedVersions(report: CheckReport | undefined, versions: readonly number[]): string {
+  const name = (version: number): string => (report === undefined ? String(version) : versionList(report, [version]));
+  const runs: Array<[number, number]> = [];
+  for (const version of [...versions].sort((a, b) => a - b)) {
+    const last = runs[runs.length - 1];
+    if (last !== undefined && version === last[1] + 1) last[1] = version;
+    else runs.push([version, version]);
+  }
+  const text = runs.map(([first, last]) => (first === last ? name(first) : `${name(first)}–${name(last)}`)).join(', ');
+  const numbered = report === undefined || versionName(report, versions[0] ?? 0).startsWith('version ');
+  return numbered ? `${versions.length === 1 ? 'version' : 'versions'} ${text}` : text;
+}
+
+/** The check of a subject of a run, by name. */
+export function checkOf(run: RunReport, subject: string): CheckReport | undefined {
+  return run.checks.find((check) => check.subject === subject);
+}
+
+/** `proto/common/common.proto:8`, or the file alone when the element has no line. */
+export function causePlace(cause: FindingCause): string {
+  return cause.origin.line === undefined ? cause.origin.file : `${cause.origin.file}:${cause.origin.line}`;
+}
+
+/** What a cause breaks: `proto/trace/trace.proto v1–v12; proto/logs/logs.proto v3`. */
+export function causeBreaks(run: RunReport, cause: FindingCause): string {
+  return cause.subjects.map((entry) => `${entry.subject} ${foldedVersions(checkOf(run, entry.subject), entry.versions)}`).join('; ');
+}
+
+/** The pre-existing findings line of a subject (`findings: new`), or none. */
+export function preExistingLine(report: CheckReport): string | undefined {
+  const count = report.preExisting?.length ?? 0;
+  return count === 0 ? undefined : `${plural(count, 'pre-existing finding', 'pre-existing findings')} between older versions, not caused by this change (the history's newest version already had them; findings: new)`;
 }
 
 export function plural(count: number, one: string, many: string): string {

@@ -80,9 +80,11 @@ A repository run (no CANDIDATE):
   --ignore-unstable-packages skip, and list as skipped, the Protobuf subjects whose package is
                              unstable as Buf reads it (last component v1alpha, v1beta2, v1test...,
                              v1p1alpha1); the configuration's protobuf.ignoreUnstablePackages
-  Flags (--strategy, --against, --type, --profile, --policy, --rules, --fail-on, --skip-unparseable)
-  override the configuration for every subject (--profile Avro's, --policy JSON Schema's, --rules
-  Protobuf's).
+  --findings all|new         new: count only findings the history's newest version did not already
+                             have (default all; docs/repository.md)
+  Flags (--strategy, --against, --type, --profile, --policy, --rules, --fail-on, --skip-unparseable,
+  --findings) override the configuration for every subject (--profile Avro's, --policy JSON
+  Schema's, --rules Protobuf's).
 
 Registry sources:
   --subject S                the registry subject (registry:URL)

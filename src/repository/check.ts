@@ -1,7 +1,7 @@
 import { join, posix, relative } from 'node:path';
 import picomatch from 'picomatch';
 import { CheckerRegistry, SchemaCompatError, checkCompatibility, findingFingerprint, parseSchema } from 'schema-compat';
-import type { CompatibilityResult, Incompatibility, Strategy } from 'schema-compat';
+import type { CompatibilityResult, Incompatibility, ParsedSchema, Strategy } from 'schema-compat';
 import { GitHistoryCache, parseHistory, parseSource, readHistory } from 'schema-compat/sources';
 import type { HistorySnapshot, ReadHistoryOptions, SkippedVersion, SourceKind, SourceVersion } from 'schema-compat/sources';
 import type { ProtobufSchema } from '../protobuf/model.js';
@@ -14,6 +14,9 @@ import { RepositoryError } from './errors.js';
 import { subjectErrorMessage } from './import-hint.js';
 import { changedSince, commitReader, gitPlace } from './git-files.js';
 import type { GitPlace } from './git-files.js';
+import { mergeCauses, subjectCauses } from './causes.js';
+import type { FindingCause } from './causes.js';
+import { originFinder } from './finding-origin.js';
 import { applyIgnores, isoDay } from './ignores.js';
 import type { FingerprintedFinding } from './ignores.js';
 import { indexReferences, resolveReferences } from './references.js';
@@ -58,6 +61,13 @@ export interface SubjectCheck {
   readonly strategyFrom?: string;
   readonly ignored: readonly ApprovedFinding[];
   readonly expired: readonly ApprovedFinding[];
+  /**
+   * With `findings: new`: the findings the history's newest version already had against the same
+   * older versions (the same checker, the same strategy), not counted: this change did not cause them.
+   */
+  readonly preExisting: readonly ApprovedFinding['finding'][];
+  /** The counted findings grouped by cause (`FindingCause`), each where its definition is written. */
+  readonly causes: readonly FindingCause[];
   /** Incompatible (or warnings under failOn warning) after ignores. */
   readonly fails: boolean;
 }
@@ -88,6 +98,8 @@ export interface RepositoryReport {
   readonly skipped: readonly SkippedSubject[];
   /** Ignore entries that approved nothing this run (in a partial run, only those naming a checked subject). */
   readonly stale: readonly IgnoreEntry[];
+  /** The counted findings of every subject grouped by cause: a shared definition's change is one cause that lists each subject it breaks. */
+  readonly causes: readonly FindingCause[];
   readonly changedSince?: string;
   /** 2 if any subject is bad input, else 1 if any fails, else 0. */
   readonly exitCode: 0 | 1 | 2;
@@ -128,6 +140,7 @@ export async function checkRepository(config: RepositoryConfig, options: CheckRe
   const exitCode = outcomes.some((outcome) => outcome.status === 'error') ? 2 : outcomes.some((outcome) => outcome.status === 'incompatible') ? 1 : 0;
   return {
     configFile: config.file, root: config.root, subjects: outcomes, unchanged: subjects.filter((subject) => !selected.includes(subject)), skipped, stale, exitCode,
+    causes: mergeCauses(outcomes.map((outcome) => outcome.check?.causes ?? [])),
     ...(options.changedSince === undefined ? {} : { changedSince: options.changedSince }),
   };
 }
@@ -243,7 +256,16 @@ async function runCheck(subject: Subject, context: RunContext): Promise<SubjectC
   const fingerprinted = (finding: Incompatibility): FingerprintedFinding => ({ ...finding, fingerprint: findingFingerprint(finding, subject.name) });
   const incompatibilities = applyIgnores(subject.name, raw.incompatibilities.map(fingerprinted), config.ignore, context.today, context.used);
   const warnings = applyIgnores(subject.name, raw.warnings.map(fingerprinted), config.ignore, context.today, context.used);
-  const result = { ...raw, compatible: incompatibilities.kept.length === 0, incompatibilities: incompatibilities.kept, warnings: warnings.kept };
+  const earlier = subject.findings === 'new' ? preExistingKeys(strategy, parsed.history, registry, subject.name) : new Set<string>();
+  const [newIncompatibilities, oldIncompatibilities] = split(incompatibilities.kept, earlier);
+  const [newWarnings, oldWarnings] = split(warnings.kept, earlier);
+  const result = { ...raw, compatible: newIncompatibilities.length === 0, incompatibilities: newIncompatibilities, warnings: newWarnings };
+  const importNames = Object.keys(own.references);
+  const finder = originFinder(subject.schemaType, [{ file: subject.file, text }, ...await referencedFiles(own.files, context.workTree)], new Map(own.files.map((file, at) => [importNames[at] ?? file, file])));
+  const causes = subjectCauses(subject.name, subject.file, [
+    ...newIncompatibilities.map((finding) => ({ finding, kind: 'incompatibility' as const })),
+    ...newWarnings.map((finding) => ({ finding, kind: 'warning' as const })),
+  ], finder);
   return {
     result,
     candidate: { path: shown, schemaType: subject.schemaType, text },
@@ -252,6 +274,8 @@ async function runCheck(subject: Subject, context: RunContext): Promise<SubjectC
     ...(subject.strategy === undefined && snapshot.strategyFrom !== undefined ? { strategyFrom: snapshot.strategyFrom } : {}),
     ignored: [...incompatibilities.ignored.map(as('incompatibility')), ...warnings.ignored.map(as('warning'))],
     expired: [...incompatibilities.expired.map(as('incompatibility')), ...warnings.expired.map(as('warning'))],
+    preExisting: [...oldIncompatibilities, ...oldWarnings],
+    causes,
     fails: !result.compatible || (subject.failOn === 'warning' && result.warnings.length > 0),
   };
 }
@@ -301,6 +325,35 @@ async function changedSubjects(config: RepositoryConfig, subjects: readonly Subj
     if (reached === undefined || reached.files.some((file) => changed.has(file))) selected.push(subject);
   }
   return selected;
+}
+
+/**
+ * The findings the history's newest version (the baseline head: the target branch's state) has
+ * against the older versions, checked as the candidate is, by version and fingerprint: what Buf
+ * (`buf breaking --against` the base branch) and oasdiff (base against revision) leave out of a
+ * pull request's findings. Empty when the history has fewer than two versions.
+ */
+function preExistingKeys(strategy: Strategy, history: readonly ParsedSchema[], registry: CheckerRegistry, subject: string): Set<string> {
+  const newest = history[history.length - 1];
+  if (newest === undefined || history.length < 2) return new Set();
+  const baseline = checkCompatibility(strategy, newest, history.slice(0, -1), { registry });
+  return new Set([...baseline.incompatibilities, ...baseline.warnings].map((finding) => `${finding.version} ${findingFingerprint(finding, subject)}`));
+}
+
+/** Findings the baseline head did not have, and those it had. */
+function split(findings: readonly FingerprintedFinding[], earlier: ReadonlySet<string>): [FingerprintedFinding[], FingerprintedFinding[]] {
+  const fresh = findings.filter((finding) => !earlier.has(`${finding.version} ${finding.fingerprint}`));
+  return [fresh, findings.filter((finding) => earlier.has(`${finding.version} ${finding.fingerprint}`))];
+}
+
+/** The work tree's text of each file a subject's references reach (for placing findings in them). */
+async function referencedFiles(files: readonly string[], read: ReadFile): Promise<Array<{ file: string; text: string }>> {
+  const found: Array<{ file: string; text: string }> = [];
+  for (const file of files) {
+    const text = await read(file);
+    if (text !== undefined) found.push({ file, text });
+  }
+  return found;
 }
 
 function as(kind: ApprovedFinding['kind']): (approved: { readonly finding: FingerprintedFinding; readonly entry: IgnoreEntry }) => ApprovedFinding {

@@ -3,7 +3,7 @@
 // findings, and the check of every subject against its own history.
 
 export { findConfig, loadConfig, CONFIG_FILE_NAMES, CONFIG_SCHEMA } from './config/load.js';
-export type { RepositoryConfig, SubjectRule, SubjectSettings, IgnoreEntry, FailOnLevel } from './config/types.js';
+export type { RepositoryConfig, SubjectRule, SubjectSettings, IgnoreEntry, FailOnLevel, FindingsScope } from './config/types.js';
 export { listSubjects, fill as fillSubjectTemplate } from './subjects.js';
 export type { Subject, SettingsOverrides, ListSubjectsOptions } from './subjects.js';
 export { checkRepository } from './check.js';
@@ -15,3 +15,9 @@ export { indexReferences, resolveReferences } from './references.js';
 export type { ReferenceIndex, ResolvedReferences, ReadFile } from './references.js';
 export { ConfigError, RepositoryError } from './errors.js';
 export type { ConfigProblem } from './errors.js';
+export { subjectCauses, mergeCauses } from './causes.js';
+export type { FindingCause, CauseSubject, FindingKind } from './causes.js';
+export { originFinder } from './finding-origin.js';
+export type { FindingOrigin, OriginFinder, SourceFile } from './finding-origin.js';
+export { protoDefinitions } from './proto-definitions.js';
+export type { ProtoDefinition, ProtoDefinitions } from './proto-definitions.js';

@@ -5,7 +5,7 @@ import type { AvroProfile, JsonSchemaPolicy, Strategy } from 'schema-compat';
 import type { ProtobufRules } from '../protobuf/rule-sets.js';
 import { SCHEMA_TYPE_BY_EXTENSION, extensionOf } from '../sources/file-types.js';
 import { PATH_EXCERPT_LENGTH, excerpt } from '../util/excerpt.js';
-import type { FailOnLevel, RepositoryConfig, SubjectRule, SubjectSettings } from './config/types.js';
+import type { FailOnLevel, FindingsScope, RepositoryConfig, SubjectRule, SubjectSettings } from './config/types.js';
 import { RepositoryError } from './errors.js';
 import { excludeTest } from './excludes.js';
 
@@ -39,6 +39,7 @@ export interface Subject {
   readonly rules?: ProtobufRules;
   /** Versions that do not parse are skipped and reported, not an error of the subject. */
   readonly skipUnparseable: boolean;
+  readonly findings: FindingsScope;
 }
 
 export interface ListSubjectsOptions {
@@ -111,6 +112,7 @@ function subjectOf(file: string, rule: SubjectRule, config: RepositoryConfig, ov
     failOn: pick('failOn') ?? 'incompatible',
     ...(rules === undefined ? {} : { rules }),
     skipUnparseable: pick('skipUnparseable') ?? false,
+    findings: pick('findings') ?? 'all',
   };
 }
 

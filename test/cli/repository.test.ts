@@ -127,18 +127,21 @@ describe('check without files: every subject of .schema-compat.yaml, one exit co
       `Against git-log main: 3 versions of ${ORDER_PATH}: ${L.c1}, ${L.c2}, ${L.c4}`,
       `INCOMPATIBLE under BACKWARD_TRANSITIVE: 3 incompatibilities with versions ${L.c4}, ${L.c2}, ${L.c1}`,
       `Checked versions ${L.c4}, ${L.c2}, ${L.c1} (newest first).`,
-      '',
-      ...missingCustomer(L.c4),
-      '',
-      ...missingCustomer(L.c2),
-      '',
-      ...missingCustomer(L.c1),
+      'Findings: listed by cause below.',
       '',
       ...cleanSection('events'),
       '',
       ...cleanSection('payment'),
       '',
       ...STALE_BOTH,
+      '',
+      // Issue 22: each cause once, where it is defined, the versions it breaks folded (was: the finding once per version).
+      'Causes (1, 3 findings), each where it is defined:',
+      '',
+      `  READER_FIELD_MISSING_DEFAULT_VALUE at /fields/4 (${ORDER_PATH}:27)`,
+      ...missingCustomer(L.c4).slice(2, 4),
+      `    breaks: order-value ${L.c1}–${L.c4}`,
+      `    3 findings; fingerprint: ${ORDER_FINGERPRINT}`,
       '',
       '3 subjects: 2 compatible, 1 incompatible',
       '',
@@ -174,16 +177,7 @@ describe('check without files: every subject of .schema-compat.yaml, one exit co
       `Against git-log main: 3 versions of ${PAYMENT_PATH}: ${L.c1}, ${L.c4}, ${L.c5}`,
       `INCOMPATIBLE under FULL: 2 incompatibilities with version ${L.c5}`,
       `Checked version ${L.c5} (newest first).`,
-      '',
-      `${L.c5}: 2 incompatibilities`,
-      `  FIELD_SCALAR_KIND_CHANGED at #/Payment/1 (FORWARD: ${L.c5} reads data written with the candidate)`,
-      "    The kind of a SCALAR field at path '#/Payment/1' in the old schema does not match its kind in the new schema",
-      '    detail: int64 (GENERAL_NUMBER) became string (STRING_OR_BYTES)',
-      `    fingerprint: ${findingFingerprint({ direction: 'FORWARD', type: 'FIELD_SCALAR_KIND_CHANGED', location: '#/Payment/1', message: 'int64 (GENERAL_NUMBER) became string (STRING_OR_BYTES)' }, 'payment-value')}`,
-      `  FIELD_SCALAR_KIND_CHANGED at #/Payment/1 (BACKWARD: the candidate reads data written with ${L.c5})`,
-      "    The kind of a SCALAR field at path '#/Payment/1' in the new schema does not match its kind in the old schema",
-      '    detail: string (STRING_OR_BYTES) became int64 (GENERAL_NUMBER)',
-      `    fingerprint: ${findingFingerprint({ direction: 'BACKWARD', type: 'FIELD_SCALAR_KIND_CHANGED', location: '#/Payment/1', message: 'string (STRING_OR_BYTES) became int64 (GENERAL_NUMBER)' }, 'payment-value')}`,
+      'Findings: listed by cause below.',
       '',
       'Approvals past their until date, counted again (2):',
       `  FIELD_SCALAR_KIND_CHANGED at #/Payment/1 (FORWARD, ${L.c5}), fingerprint ${findingFingerprint({ direction: 'FORWARD', type: 'FIELD_SCALAR_KIND_CHANGED', location: '#/Payment/1', message: 'int64 (GENERAL_NUMBER) became string (STRING_OR_BYTES)' }, 'payment-value')}`,
@@ -426,12 +420,13 @@ describe('formats of a repository run', () => {
     expect(run.code).toBe(1);
     const lines = run.stdout.trimEnd().split('\n');
     const annotations = lines.filter((line) => line.startsWith('::')).map(parseAnnotation).map(({ level, properties, message }) => ({
-      level, ...properties, fingerprint: /fingerprint: ([0-9a-f]{16})/.exec(message)?.[1],
+      level, ...properties, fingerprint: /fingerprints?: ([0-9a-f]{16})/.exec(message)?.[1],
     }));
     const createdFingerprint = findingFingerprint({ direction: 'BACKWARD', type: 'TYPE_CHANGED', location: '#/properties/channel', message: "A type at path '#/properties/channel' is different between the reader schema and the writer schema" }, 'events-created');
     expect(annotations).toEqual([
-      ...[L.c4, L.c2, L.c1].map((label) => ({ level: 'error', file: ORDER_PATH, line: '27', col: '5', title: `READER_FIELD_MISSING_DEFAULT_VALUE (BACKWARD, ${label})`, fingerprint: ORDER_FINGERPRINT })),
-      { level: 'error', file: CREATED_PATH, line: '18', col: '5', title: `TYPE_CHANGED (BACKWARD, ${L.c5})`, fingerprint: createdFingerprint },
+      // Issue 22: one annotation per cause (was: one per finding and version).
+      { level: 'error', file: ORDER_PATH, line: '27', col: '5', title: 'READER_FIELD_MISSING_DEFAULT_VALUE (/fields/4)', fingerprint: ORDER_FINGERPRINT },
+      { level: 'error', file: CREATED_PATH, line: '18', col: '5', title: 'TYPE_CHANGED (#/properties/channel)', fingerprint: createdFingerprint },
     ]);
     expect(lines.filter((line) => !line.startsWith('::'))).toEqual([
       `schema-compat: INCOMPATIBLE under BACKWARD_TRANSITIVE: ${ORDER_PATH} against versions [${L.c4}, ${L.c2}, ${L.c1}] (against git-log main: 3 versions of ${ORDER_PATH}: ${L.c1}, ${L.c2}, ${L.c4}): 3 incompatibilities, 0 warnings`,
@@ -453,7 +448,8 @@ describe('formats of a repository run', () => {
       [`schema-compat check ${CREATED_PATH} (BACKWARD) against git-log main: 2 versions of ${CREATED_PATH}: ${L.c1}, ${L.c2}`, '1', '0', '0'],
       [`schema-compat check ${PAYMENT_PATH} (payment-value)`, '1', '0', '1'],
     ]);
-    expect(run.stdout.match(new RegExp(`fingerprint: ${ORDER_FINGERPRINT}`, 'g'))).toHaveLength(3);
+    // Issue 22: a failure lists each cause once, where it is defined (was: each finding in full).
+    expect(run.stdout.match(new RegExp(`READER_FIELD_MISSING_DEFAULT_VALUE at /fields/4 \\(${ORDER_PATH}:27\\): customer`, 'g'))).toHaveLength(3);
   });
 });
 
@@ -505,7 +501,7 @@ describe('usage errors of a repository run', () => {
       stdout: '',
       stderr: [
         'error: .schema-compat.yaml:3:13: defaults.strategy: must be one of NONE, ALWAYS_INCOMPATIBLE, BACKWARD, BACKWARD_TRANSITIVE, FORWARD, FORWARD_TRANSITIVE, FULL, FULL_TRANSITIVE, ALWAYS_COMPATIBLE, DISABLED, BACKWARD_ALL, FORWARD_ALL, FULL_ALL, BOTH, not "BAKWARD" [enum]',
-        '.schema-compat.yaml:13:5: subjects[2].colour: unknown key `colour` (known here: files, exclude, strategy, against, subject, topic, type, profile, policy, failOn, rules, skipUnparseable) [additionalProperties]',
+        '.schema-compat.yaml:13:5: subjects[2].colour: unknown key `colour` (known here: files, exclude, strategy, against, subject, topic, type, profile, policy, failOn, rules, skipUnparseable, findings) [additionalProperties]',
         '',
       ].join('\n'),
     });

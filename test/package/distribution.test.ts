@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -76,9 +76,20 @@ function npmEnv(extra: Readonly<Record<string, string>>): Record<string, string>
   };
 }
 
-function shellRun(script: string, cwd: string, env: Readonly<Record<string, string>>): { code: number | null; stdout: string; stderr: string } {
-  const child = spawnSync('bash', ['-e', '-c', script], { cwd, encoding: 'utf8', env: npmEnv(env), timeout: INSTALL_TIMEOUT });
-  return { code: child.status, stdout: child.stdout, stderr: child.stderr };
+/**
+ * Runs a script as a job's step does. Asynchronous: the registry proxy answers from this process, so
+ * a synchronous spawn would leave npm waiting on it for ever.
+ */
+function shellRun(script: string, cwd: string, env: Readonly<Record<string, string>>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('bash', ['-e', '-c', script], { cwd, env: npmEnv(env), stdio: ['ignore', 'pipe', 'pipe'], timeout: INSTALL_TIMEOUT });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => { stdout += chunk; });
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => { stderr += chunk; });
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
 }
 
 describe('action.yml, the composite GitHub Action', () => {
@@ -100,11 +111,11 @@ describe('action.yml, the composite GitHub Action', () => {
     for (const step of [install, check]) expect(step.run).not.toMatch(/\bnpx\b|npm (exec|install|i) /);
   });
 
-  it('installs from its own revision with the npm registry unreachable for its name, then checks, annotates, writes SARIF and the summary', () => {
-    const installed = shellRun(install.run as string, actionPath(), { GITHUB_ACTION_PATH: actionPath() });
+  it('installs from its own revision with the npm registry unreachable for its name, then checks, annotates, writes SARIF and the summary', async () => {
+    const installed = await shellRun(install.run as string, actionPath(), { GITHUB_ACTION_PATH: actionPath() });
     expect(installed.code, installed.stderr.slice(-4000)).toBe(0);
     const summary = join(repo.dir, 'summary.md');
-    const result = shellRun(check.run as string, repo.dir, {
+    const result = await shellRun(check.run as string, repo.dir, {
       GITHUB_ACTION_PATH: actionPath(), GITHUB_STEP_SUMMARY: summary,
       SCHEMA_COMPAT_CONFIG: '', SCHEMA_COMPAT_AGAINST: '', SCHEMA_COMPAT_FORMAT: 'github', SCHEMA_COMPAT_CHANGED_SINCE: '',
       SCHEMA_COMPAT_SARIF_FILE: 'out.sarif', SCHEMA_COMPAT_STEP_SUMMARY: 'true',
@@ -122,7 +133,7 @@ describe('action.yml, the composite GitHub Action', () => {
       for (const file of [summary, join(repo.dir, 'out.sarif')]) rmSync(file, { force: true });
     }
     // The other inputs, with the same installation.
-    const other = shellRun(check.run as string, repo.dir, {
+    const other = await shellRun(check.run as string, repo.dir, {
       GITHUB_ACTION_PATH: actionPath(), GITHUB_STEP_SUMMARY: summary,
       SCHEMA_COMPAT_CONFIG: '.schema-compat.yaml', SCHEMA_COMPAT_AGAINST: 'git:main', SCHEMA_COMPAT_FORMAT: 'text', SCHEMA_COMPAT_CHANGED_SINCE: 'main',
       SCHEMA_COMPAT_SARIF_FILE: '', SCHEMA_COMPAT_STEP_SUMMARY: 'false',
@@ -148,12 +159,12 @@ describe('.pre-commit-hooks.yaml', () => {
 
   // .ci/run installs Debian's pre-commit; elsewhere this says so and skips.
   if (!available) console.warn('SKIPPED: the pre-commit hooks were not installed by pre-commit: `pre-commit` is not on PATH (apt-get install pre-commit)');
-  it.skipIf(!available)('pre-commit installs the hook repository at its rev with the registry unreachable for the name, and the breaking change fails the commit', () => {
+  it.skipIf(!available)('pre-commit installs the hook repository at its rev with the registry unreachable for the name, and the breaking change fails the commit', async () => {
     const home = mkdtempSync(join(tmpdir(), 'schema-compat-pre-commit-'));
     writeFileSync(join(repo.dir, '.pre-commit-config.yaml'), `repos:\n  - repo: ${snapshot.dir}\n    rev: ${snapshot.commit}\n    hooks:\n      - id: schema-compat\n      - id: schema-compat-all\n`);
     try {
       for (const id of ['schema-compat-all', 'schema-compat']) {
-        const result = shellRun(`pre-commit run ${id} --all-files`, repo.dir, { PRE_COMMIT_HOME: home });
+        const result = await shellRun(`pre-commit run ${id} --all-files`, repo.dir, { PRE_COMMIT_HOME: home });
         expect(result.code, result.stdout.slice(-4000)).toBe(1);
         expect(result.stdout).toContain('1 subject: 0 compatible, 1 incompatible');
         expect(result.stdout).toMatch(/READER_FIELD_MISSING_DEFAULT_VALUE|reader field/i);

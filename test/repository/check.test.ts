@@ -116,15 +116,15 @@ describe('subjects: files taken by rules, named by templates', () => {
     expect(listSubjects(config())).toEqual([
       {
         name: 'order-value', file: ORDER_PATH, schemaType: 'AVRO', rule: 'subjects[0]', strategy: 'BACKWARD_TRANSITIVE', against: 'git-log:main',
-        registrySubject: 'order-value', policy: 'STRICT', failOn: 'incompatible', skipUnparseable: false,
+        registrySubject: 'order-value', policy: 'STRICT', failOn: 'incompatible', skipUnparseable: false, findings: 'all',
       },
       {
         name: 'events-created', file: CREATED_PATH, schemaType: 'JSON', rule: 'subjects[1]', strategy: 'BACKWARD', against: 'git-log:main',
-        registrySubject: 'events-created', policy: 'STRICT', failOn: 'incompatible', skipUnparseable: false,
+        registrySubject: 'events-created', policy: 'STRICT', failOn: 'incompatible', skipUnparseable: false, findings: 'all',
       },
       {
         name: 'payment-value', file: PAYMENT_PATH, schemaType: 'PROTOBUF', rule: 'subjects[2]', strategy: 'FULL', against: 'git-log:main',
-        registrySubject: 'payment-value', policy: 'STRICT', failOn: 'incompatible', skipUnparseable: false,
+        registrySubject: 'payment-value', policy: 'STRICT', failOn: 'incompatible', skipUnparseable: false, findings: 'all',
       },
     ]);
   });

@@ -231,9 +231,9 @@ describe('loadConfig: each problem at its line and column, with its rule', () =>
   it('an unknown key: at the key itself, naming the keys known there', () => {
     const { file, error } = configError('defaults:\n  stratgy: BACKWARD\n');
     expect(error.problems).toEqual([
-      at(file, 2, 3, 'defaults.stratgy', 'additionalProperties', 'unknown key `stratgy` (known here: strategy, against, subject, topic, type, profile, policy, failOn, rules, skipUnparseable)'),
+      at(file, 2, 3, 'defaults.stratgy', 'additionalProperties', 'unknown key `stratgy` (known here: strategy, against, subject, topic, type, profile, policy, failOn, rules, skipUnparseable, findings)'),
     ]);
-    expect(error.message).toBe(`${file}:2:3: defaults.stratgy: unknown key \`stratgy\` (known here: strategy, against, subject, topic, type, profile, policy, failOn, rules, skipUnparseable) [additionalProperties]`);
+    expect(error.message).toBe(`${file}:2:3: defaults.stratgy: unknown key \`stratgy\` (known here: strategy, against, subject, topic, type, profile, policy, failOn, rules, skipUnparseable, findings) [additionalProperties]`);
   });
 
   it('a value of the wrong type: at the value', () => {
@@ -357,7 +357,7 @@ describe('loadConfig: each problem at its line and column, with its rule', () =>
     expect(error.problems).toEqual([
       at(file, 2, 13, 'defaults.strategy', 'enum', `must be one of ${STRATEGIES}, not "BAKWARD"`),
       at(file, 3, 12, 'defaults.against', 'pattern', '"svn:trunk" does not have the form ^(git|git-log|git-tags|dir|glob|registry|pulsar)(:.*)?$'),
-      at(file, 6, 5, 'subjects[0].colour', 'additionalProperties', 'unknown key `colour` (known here: files, exclude, strategy, against, subject, topic, type, profile, policy, failOn, rules, skipUnparseable)'),
+      at(file, 6, 5, 'subjects[0].colour', 'additionalProperties', 'unknown key `colour` (known here: files, exclude, strategy, against, subject, topic, type, profile, policy, failOn, rules, skipUnparseable, findings)'),
       at(file, 8, 5, 'ignore[0]', 'anyOf', 'needs one of `fingerprint`, `subject`, `type`'),
       at(file, 3, 12, 'defaults.against', 'source', `source "svn:trunk": unknown source kind "svn". ${SOURCES}`),
       at(file, 8, 13, 'ignore[0].reason', 'reason', TODO_REFUSED),

@@ -15,7 +15,7 @@ import type { ConfigProblem } from '../errors.js';
 import { confinementViolations } from './confinement.js';
 import { checkAgainstSchema } from './schema-check.js';
 import type { Violation } from './schema-check.js';
-import type { FailOnLevel, IgnoreEntry, RepositoryConfig, SubjectRule, SubjectSettings } from './types.js';
+import type { FailOnLevel, FindingsScope, IgnoreEntry, RepositoryConfig, SubjectRule, SubjectSettings } from './types.js';
 
 /** The names a configuration file may have, in the order they are looked for in each folder. */
 export const CONFIG_FILE_NAMES = ['.schema-compat.yaml', '.schema-compat.yml', '.schema-compat.json'] as const;
@@ -109,6 +109,7 @@ interface RawSettings {
   readonly failOn?: string;
   readonly rules?: string;
   readonly skipUnparseable?: boolean;
+  readonly findings?: string;
 }
 
 interface RawConfig {
@@ -258,6 +259,7 @@ function settings(raw: RawSettings): SubjectSettings {
     ...(raw.failOn === undefined ? {} : { failOn: raw.failOn as FailOnLevel }),
     ...(raw.rules === undefined ? {} : { rules: raw.rules as ProtobufRules }),
     ...(raw.skipUnparseable === undefined ? {} : { skipUnparseable: raw.skipUnparseable }),
+    ...(raw.findings === undefined ? {} : { findings: raw.findings as FindingsScope }),
   };
 }
 

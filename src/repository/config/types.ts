@@ -4,6 +4,12 @@ import type { ProtobufRules } from '../../protobuf/rule-sets.js';
 /** What `check` exits 1 on: incompatibilities (default), or warnings too. */
 export type FailOnLevel = 'incompatible' | 'warning';
 
+/**
+ * Which findings count: `all` (default), or `new`: only those the history's newest version (the
+ * target branch's state) did not already have against the same older versions.
+ */
+export type FindingsScope = 'all' | 'new';
+
 /** Settings a subject has: its own, else the config's `defaults`, else flags' and built-in defaults. */
 export interface SubjectSettings {
   readonly strategy?: Strategy;
@@ -25,6 +31,7 @@ export interface SubjectSettings {
   readonly rules?: ProtobufRules;
   /** Skip history versions that do not parse, reporting each with its error, instead of failing the subject. */
   readonly skipUnparseable?: boolean;
+  readonly findings?: FindingsScope;
 }
 
 /** A `subjects` entry: the files it takes, and their settings. */
