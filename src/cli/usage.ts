@@ -80,6 +80,9 @@ A repository run (no CANDIDATE):
   --ignore-unstable-packages skip, and list as skipped, the Protobuf subjects whose package is
                              unstable as Buf reads it (last component v1alpha, v1beta2, v1test...,
                              v1p1alpha1); the configuration's protobuf.ignoreUnstablePackages
+  --jobs N                   subjects under way at once, 1 to 64 (default 4): their histories are
+                             read from git or a registry while others are checked; the report is
+                             the same for any N
   Flags (--strategy, --against, --type, --profile, --policy, --rules, --fail-on, --skip-unparseable)
   override the configuration for every subject (--profile Avro's, --policy JSON Schema's, --rules
   Protobuf's).
