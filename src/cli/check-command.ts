@@ -1,5 +1,6 @@
 import { parseStrategy } from '../index.js';
 import type { AvroProfile, JsonSchemaPolicy, Strategy } from '../index.js';
+import { MAX_CONCURRENCY } from '../repository/index.js';
 import type { SettingsOverrides } from '../repository/index.js';
 import { UsageError, parseArgs } from './args.js';
 import type { OptionSpecs } from './args.js';
@@ -45,6 +46,7 @@ export const CHECK_OPTIONS: OptionSpecs = {
   'write-baseline': { takesValue: true },
   'exclude-path': { takesValue: true, repeatable: true },
   'ignore-unstable-packages': { takesValue: false },
+  jobs: { takesValue: true },
   report: { takesValue: true, repeatable: true },
   'no-step-summary': { takesValue: false },
 };
@@ -55,7 +57,7 @@ export const JSON_POLICIES: readonly JsonSchemaPolicy[] = ['STRICT', 'LENIENT'];
 /** Options of a check of files given on the command line only. */
 const SINGLE_ONLY = ['history', 'subject', 'topic', 'registry-verdict', 'allow-new-subject'] as const;
 /** Options of a repository run only. */
-const REPOSITORY_ONLY = ['config', 'changed-since', 'write-baseline', 'exclude-path', 'ignore-unstable-packages', 'findings'] as const;
+const REPOSITORY_ONLY = ['config', 'changed-since', 'write-baseline', 'exclude-path', 'ignore-unstable-packages', 'findings', 'jobs'] as const;
 /** `--findings`: all findings count, or only those the history's newest version did not already have. */
 const FINDINGS_SCOPES = ['all', 'new'] as const;
 
@@ -145,8 +147,10 @@ async function repositoryRun(options: Options, lists: Lists, format: CheckFormat
   const changedSince = stringOption(options, 'changed-since');
   const baseline = stringOption(options, 'write-baseline');
   const auth = stringOption(options, 'registry-auth');
+  const jobs = jobsOption(options);
   return checkRepositoryRun({
     ...settings(options), overrides,
+    ...(jobs === undefined ? {} : { jobs }),
     ...(config === undefined ? {} : { config }),
     ...(changedSince === undefined ? {} : { changedSince }),
     ...(baseline === undefined ? {} : { writeBaseline: baseline }),
@@ -154,6 +158,15 @@ async function repositoryRun(options: Options, lists: Lists, format: CheckFormat
     excludePaths: lists['exclude-path'] ?? [],
     ignoreUnstablePackages: options['ignore-unstable-packages'] === true,
   }, io);
+}
+
+/** `--jobs N`: subjects under way at once, a whole number from 1 to MAX_CONCURRENCY. */
+function jobsOption(options: Options): number | undefined {
+  const jobs = stringOption(options, 'jobs');
+  if (jobs === undefined) return undefined;
+  const count = /^[0-9]{1,4}$/.test(jobs) ? Number(jobs) : Number.NaN;
+  if (!(count >= 1 && count <= MAX_CONCURRENCY)) throw new UsageError(`--jobs takes a whole number from 1 to ${MAX_CONCURRENCY}, not ${JSON.stringify(jobs)}`);
+  return count;
 }
 
 /** What both kinds of run take. */

@@ -23,6 +23,8 @@ export interface RepositoryCheck {
   readonly excludePaths: readonly string[];
   /** `--ignore-unstable-packages`: on, whatever the configuration says; off, the configuration decides. */
   readonly ignoreUnstablePackages: boolean;
+  /** `--jobs N`: subjects under way at once (default the library's, `DEFAULT_CONCURRENCY`). */
+  readonly jobs?: number;
 }
 
 /** Checks every subject of the configuration; writes the baseline when asked. */
@@ -42,6 +44,7 @@ export async function checkRepositoryRun(command: RepositoryCheck, io: CliIO): P
     ...(auth === undefined ? {} : { auth }),
     explain: command.explain,
     stopAtFirstFailure: command.stopAtFirstFailure,
+    ...(command.jobs === undefined ? {} : { concurrency: command.jobs }),
     checkers: (subject, types) => {
       const pulsar = subject.against?.startsWith('pulsar:') === true;
       return checkersFor(types, subject.profile ?? (pulsar ? 'pulsar' : 'confluent'), subject.policy, pulsar ? 'pulsar' : 'confluent', subject.rules);

@@ -82,6 +82,9 @@ A repository run (no CANDIDATE):
                              v1p1alpha1); the configuration's protobuf.ignoreUnstablePackages
   --findings all|new         new: count only findings the history's newest version did not already
                              have (default all; docs/repository.md)
+  --jobs N                   subjects under way at once, 1 to 64 (default 4): their histories are
+                             read from git or a registry while others are checked; the report is
+                             the same for any N
   Flags (--strategy, --against, --type, --profile, --policy, --rules, --fail-on, --skip-unparseable,
   --findings) override the configuration for every subject (--profile Avro's, --policy JSON
   Schema's, --rules Protobuf's).

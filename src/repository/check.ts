@@ -8,6 +8,7 @@ import type { ProtobufSchema } from '../protobuf/model.js';
 import { isUnstablePackage } from '../protobuf/unstable-package.js';
 import { withoutBom } from '../sources/file-types.js';
 import { boundaryOf, confinedPath } from '../sources/path-guard.js';
+import { mapLimited } from '../sources/map-limited.js';
 import { readRegularFile } from '../sources/read-file.js';
 import type { IgnoreEntry, RepositoryConfig } from './config/types.js';
 import { RepositoryError } from './errors.js';
@@ -42,7 +43,18 @@ export interface CheckRepositoryOptions extends Pick<ReadHistoryOptions, 'auth' 
   readonly stopAtFirstFailure?: boolean;
   /** The checkers of a subject. Default the built-in ones with its profile and policy; give Protobuf's yourself. */
   readonly checkers?: (subject: Subject, types: ReadonlySet<string>) => Promise<CheckerRegistry>;
+  /**
+   * How many subjects are under way at once (their histories read from git or a registry while
+   * others are checked), a whole number from 1 to `MAX_CONCURRENCY`. Default `DEFAULT_CONCURRENCY`.
+   * The report is the same whatever it is: subjects in the configuration's order.
+   */
+  readonly concurrency?: number;
 }
+
+/** Subjects under way at once by default: git and registry waits overlap, checks take turns on the one thread. */
+export const DEFAULT_CONCURRENCY = 4;
+/** The most subjects under way at once (each may hold a history of up to 128 MiB while it is read). */
+export const MAX_CONCURRENCY = 64;
 
 /** A finding an ignore entry approves (or approved before its `until`), and whether it is an incompatibility or a warning. */
 export interface ApprovedFinding {
@@ -110,9 +122,11 @@ export interface RepositoryReport {
  * references resolved across the repository and the approved findings set aside. A subject that
  * cannot be checked (its schema or history cannot be loaded) is an error of its own; the others
  * are still checked. Throws only for what stops the whole run (`RepositoryError`, an unknown
- * `changedSince` ref).
+ * `changedSince` ref). Subjects are checked `concurrency` at a time, their git reads shared
+ * (`GitHistoryCache`); the report lists them in the configuration's order all the same.
  */
 export async function checkRepository(config: RepositoryConfig, options: CheckRepositoryOptions = {}): Promise<RepositoryReport> {
+  const concurrency = concurrencyOf(options.concurrency);
   const subjects = listSubjects(config, options.overrides, options.excludePaths === undefined ? {} : { excludePaths: options.excludePaths });
   const files = listFiles(config.root);
   const workTree = workTreeReader(config);
@@ -121,17 +135,17 @@ export async function checkRepository(config: RepositoryConfig, options: CheckRe
   const selected = options.changedSince === undefined ? subjects : await changedSubjects(config, subjects, index, workTree, place, options.changedSince);
   const today = options.today ?? isoDay(new Date());
   const used = new Set<IgnoreEntry>();
-  const outcomes: SubjectOutcome[] = [];
-  const skipped: SkippedSubject[] = [];
   const ignoreUnstable = options.ignoreUnstablePackages ?? config.ignoreUnstablePackages;
-  // Every git-log history of the run comes from one walk of the repository's history per ref.
+  // The git reads of the run are shared: one walk of the history per ref for every git-log history, one
+  // tag listing per glob, and blob reads batched across the subjects under way (GitHistoryCache).
   const gitCache = new GitHistoryCache(place === undefined ? [] : selected.map((subject) => posix.join(place.prefix, subject.file)));
-  for (const subject of selected) {
-    const context: RunContext = { config, index, workTree, place, options, today, used, gitCache };
+  const context: RunContext = { config, index, workTree, place, options, today, used, gitCache, commits: new Map() };
+  const done = await mapLimited(selected, concurrency, async (subject): Promise<SubjectOutcome | SkippedSubject> => {
     const unstable = ignoreUnstable ? await unstablePackageOf(subject, context) : undefined;
-    if (unstable === undefined) outcomes.push(await checkSubject(subject, context));
-    else skipped.push({ subject, reason: `unstable package ${unstable}` });
-  }
+    return unstable === undefined ? checkSubject(subject, context) : { subject, reason: `unstable package ${unstable}` };
+  });
+  const outcomes = done.filter((one): one is SubjectOutcome => 'status' in one);
+  const skipped = done.filter((one): one is SkippedSubject => 'reason' in one);
   // An entry is stale only where it had its chance: its subject was checked (not left out, not in error);
   // an entry without a subject, only when every subject was (or was skipped on purpose).
   const checked = new Set(outcomes.filter((outcome) => outcome.status !== 'error').map((outcome) => outcome.subject.name));
@@ -154,6 +168,17 @@ interface RunContext {
   readonly today: string;
   readonly used: Set<IgnoreEntry>;
   readonly gitCache: GitHistoryCache;
+  /** Readers of the repository at a commit, one per commit for the whole run (`commitReader`). */
+  readonly commits: Map<string, ReadFile>;
+}
+
+/** `options.concurrency`, checked: a whole number from 1 to `MAX_CONCURRENCY`. */
+function concurrencyOf(value: number | undefined): number {
+  if (value === undefined) return DEFAULT_CONCURRENCY;
+  if (!Number.isSafeInteger(value) || value < 1 || value > MAX_CONCURRENCY) {
+    throw new RepositoryError(`concurrency must be a whole number from 1 to ${MAX_CONCURRENCY}, not ${String(value)}`);
+  }
+  return value;
 }
 
 /**
@@ -288,13 +313,26 @@ async function runCheck(subject: Subject, context: RunContext): Promise<SubjectC
 async function withRepositoryReferences(subject: Subject, snapshot: HistorySnapshot, context: RunContext, tryParse: (type: string) => (schema: string, references: Readonly<Record<string, string>>) => void): Promise<SourceVersion[]> {
   const kind = snapshot.source.kind;
   if (kind === 'registry' || kind === 'pulsar') return [...snapshot.versions];
-  const resolved: SourceVersion[] = [];
-  for (const version of snapshot.versions) {
-    const read = version.commit !== undefined && context.place !== undefined ? commitReader(context.place, version.commit) : context.workTree;
+  // Every version at once, so that their reads go to git together; the first version's failure in order is the error.
+  const settled = await Promise.allSettled(snapshot.versions.map(async (version) => {
+    const read = version.commit !== undefined && context.place !== undefined ? readerAt(context, context.place, version.commit) : context.workTree;
     const found: ResolvedReferences = await resolveReferences(subject.file, version.text, version.schemaType, context.index, read, tryParse(version.schemaType));
-    resolved.push(Object.keys(found.references).length === 0 ? version : { ...version, references: { ...found.references, ...version.references } });
+    return Object.keys(found.references).length === 0 ? version : { ...version, references: { ...found.references, ...version.references } };
+  }));
+  return settled.map((result) => {
+    if (result.status === 'rejected') throw result.reason;
+    return result.value;
+  });
+}
+
+/** The run's reader of the repository at `commit`. */
+function readerAt(context: RunContext, place: GitPlace, commit: string): ReadFile {
+  let read = context.commits.get(commit);
+  if (read === undefined) {
+    read = commitReader(place, commit, context.gitCache);
+    context.commits.set(commit, read);
   }
-  return resolved;
+  return read;
 }
 
 /**

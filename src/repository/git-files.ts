@@ -2,6 +2,7 @@ import { posix } from 'node:path';
 import { SourceError, SourceErrorCode } from '../sources/errors.js';
 import { gitText, runGit } from '../sources/git/run.js';
 import { readBlobs } from '../sources/git/blobs.js';
+import type { GitHistoryCache } from '../sources/git/history-cache.js';
 import { openRepo, resolveCommit } from '../sources/git/repo.js';
 import { outsideProblem } from '../sources/path-guard.js';
 import type { ReadFile } from './references.js';
@@ -22,11 +23,12 @@ export async function gitPlace(folder: string): Promise<GitPlace> {
 /**
  * Reads files (relative to the configuration folder) as they were at `commit`, each once. A path
  * that leaves the repository (absolute, or `..` above its top) and a committed symbolic link that
- * leads out of it are a `SourceError` OUTSIDE_REPOSITORY, never read (`readBlobs`).
+ * leads out of it are a `SourceError` OUTSIDE_REPOSITORY, never read (`readBlobs`). With the run's
+ * shared reads, blobs are read in the run's batches.
  */
-export function commitReader(place: GitPlace, commit: string): ReadFile {
+export function commitReader(place: GitPlace, commit: string, shared?: GitHistoryCache): ReadFile {
   const cache = new Map<string, Promise<string | undefined>>();
-  const repo = { root: place.root, where: `git ${commit.slice(0, 12)}` };
+  const repo = { root: place.root, where: `git ${commit.slice(0, 12)}`, ...(shared === undefined ? {} : { shared }) };
   return (path) => {
     let pending = cache.get(path);
     if (pending === undefined) {

@@ -6,7 +6,7 @@ export { findConfig, loadConfig, CONFIG_FILE_NAMES, CONFIG_SCHEMA } from './conf
 export type { RepositoryConfig, SubjectRule, SubjectSettings, IgnoreEntry, FailOnLevel, FindingsScope } from './config/types.js';
 export { listSubjects, fill as fillSubjectTemplate } from './subjects.js';
 export type { Subject, SettingsOverrides, ListSubjectsOptions } from './subjects.js';
-export { checkRepository } from './check.js';
+export { checkRepository, DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from './check.js';
 export type { CheckRepositoryOptions, RepositoryReport, SubjectOutcome, SubjectCheck, ApprovedFinding, SkippedSubject } from './check.js';
 export type { FingerprintedFinding } from './ignores.js';
 export { baselineEntries, writeBaseline, BASELINE_REASON } from './baseline.js';

@@ -3,10 +3,14 @@ import { MAX_FILE_BYTES, MAX_HISTORY_BYTES } from '../read-file.js';
 import { gitFailure, runGit, streamGit } from './run.js';
 import type { GitRepo } from './repo.js';
 
-/** A blob's object id and size, as `git cat-file --batch-check` answers them. */
-interface BlobSize {
-  readonly oid: string;
-  readonly size: number;
+/** What `git cat-file --batch-check --follow-symlinks` says of a `commit:path`: a blob (its id and size), a symbolic link out of the tree, or nothing readable. */
+export type BlobAnswer = { readonly kind: 'blob'; readonly oid: string; readonly size: number } | { readonly kind: 'outside' } | { readonly kind: 'none' };
+
+/** How a read asks git for objects: one git per question (`directReads`), or a run's shared batches (`ObjectBatch`). */
+export interface ObjectReader {
+  readonly sizes: (repo: GitRepo, specs: readonly string[]) => Promise<BlobAnswer[]>;
+  /** The texts of blobs by object id (a missing one is left out). */
+  readonly contents: (repo: GitRepo, oids: readonly string[]) => Promise<Map<string, string>>;
 }
 
 const MIB = 1024 * 1024;
@@ -20,28 +24,37 @@ const MIB = 1024 * 1024;
  * A committed symbolic link is followed inside the commit's tree, as the work tree's is; one that
  * leads out of the tree is a `SourceError` OUTSIDE_REPOSITORY (`outside: 'refuse'`, the default) or
  * undefined (`'skip'`), and its target is never read or shown. A link that leads nowhere, or a path
- * through a file, is not a file there.
+ * through a file, is not a file there. In a run that shares its reads (`repo.shared`), the questions
+ * of the histories read at the same time go to git together (`ObjectBatch`); the limits stay per read.
  */
 export async function readBlobs(repo: GitRepo, specs: readonly string[], outside: 'refuse' | 'skip' = 'refuse'): Promise<Array<string | undefined>> {
   if (specs.length === 0) return [];
   if (specs.some((spec) => spec.includes('\n'))) throw new SourceError(SourceErrorCode.BAD_SOURCE, repo.where, 'a path with a line break cannot be read from git');
-  const sizes = await blobSizes(repo, specs, outside);
+  const reader = repo.shared?.objects(repo.root) ?? directReads;
+  const answers = await reader.sizes(repo, specs);
   let total = 0;
   const wanted = new Set<string>();
-  sizes.forEach((blob, i) => {
-    if (blob === undefined) return;
-    if (blob.size > MAX_FILE_BYTES) throw tooLarge(repo, specs[i] as string, blob.size);
-    if (!wanted.has(blob.oid)) total += blob.size;
-    wanted.add(blob.oid);
+  const out = answers.findIndex((answer) => answer.kind === 'outside');
+  if (out >= 0 && outside === 'refuse') {
+    throw new SourceError(SourceErrorCode.OUTSIDE_REPOSITORY, repo.where, `${specs[out] as string} is a symbolic link that leads outside the repository: not read`);
+  }
+  answers.forEach((answer, i) => {
+    if (answer.kind !== 'blob') return;
+    if (answer.size > MAX_FILE_BYTES) throw tooLarge(repo, specs[i] as string, answer.size);
+    if (!wanted.has(answer.oid)) total += answer.size;
+    wanted.add(answer.oid);
   });
   if (total > MAX_HISTORY_BYTES) {
     throw new SourceError(SourceErrorCode.HISTORY_TOO_LARGE, repo.where, `the ${wanted.size} committed versions to read hold ${total} bytes together, more than the ${MAX_HISTORY_BYTES / MIB} MiB one history may hold: not read`, {
       remedy: 'Bound the history (git-log:SINCE..REF, git-tags:FROM..GLOB), or check what was committed',
     });
   }
-  const texts = await readObjects(repo, [...wanted]);
-  return sizes.map((blob) => (blob === undefined ? undefined : texts.get(blob.oid)));
+  const texts = await reader.contents(repo, [...wanted]);
+  return answers.map((answer) => (answer.kind === 'blob' ? texts.get(answer.oid) : undefined));
 }
+
+/** One `git cat-file` per question. */
+export const directReads: ObjectReader = { sizes: blobSizes, contents: readObjects };
 
 /** What `git cat-file --follow-symlinks` answers for a `commit:path` that leads outside the commit's tree. */
 const OUTSIDE_TREE = 'symlink';
@@ -50,30 +63,29 @@ const NO_OBJECT = new Set([OUTSIDE_TREE, 'dangling', 'loop', 'notdir']);
 
 /**
  * `<oid> <type> <size>` per spec, `<spec> missing` (also `ambiguous`), or with `--follow-symlinks`
- * `<symlink|dangling|loop|notdir> <size>\n<body>\n`: the blobs' ids and sizes, undefined for anything else.
+ * `<symlink|dangling|loop|notdir> <size>\n<body>\n`: the blobs' ids and sizes, `outside` for a link
+ * out of the commit's tree, `none` for anything else.
  */
-async function blobSizes(repo: GitRepo, specs: readonly string[], outside: 'refuse' | 'skip'): Promise<Array<BlobSize | undefined>> {
+export async function blobSizes(repo: GitRepo, specs: readonly string[]): Promise<BlobAnswer[]> {
+  if (specs.length === 0) return [];
   const output = await runGit(repo.root, ['cat-file', '--batch-check', '--follow-symlinks'], repo.where, `${specs.join('\n')}\n`);
   if (output.code !== 0) throw gitFailure(output.stderr, ['cat-file', '--batch-check'], repo.where);
-  const sizes: Array<BlobSize | undefined> = [];
+  const answers: BlobAnswer[] = [];
   let at = 0;
-  for (const spec of specs) {
+  for (let i = 0; i < specs.length; i++) {
     const end = output.stdout.indexOf(0x0a, at);
     if (end < 0) throw new SourceError(SourceErrorCode.GIT_FAILED, repo.where, 'git cat-file --batch-check ended early');
     const fields = output.stdout.toString('utf8', at, end).split(' ');
     at = end + 1;
     if (fields.length === 2 && NO_OBJECT.has(fields[0] as string)) {
       at += Number(fields[1]) + 1;
-      if (fields[0] === OUTSIDE_TREE && outside === 'refuse') {
-        throw new SourceError(SourceErrorCode.OUTSIDE_REPOSITORY, repo.where, `${spec} is a symbolic link that leads outside the repository: not read`);
-      }
-      sizes.push(undefined);
+      answers.push(fields[0] === OUTSIDE_TREE ? { kind: 'outside' } : { kind: 'none' });
       continue;
     }
     const size = Number(fields[2]);
-    sizes.push(fields.length === 3 && fields[1] === 'blob' && Number.isSafeInteger(size) && size >= 0 ? { oid: fields[0] as string, size } : undefined);
+    answers.push(fields.length === 3 && fields[1] === 'blob' && Number.isSafeInteger(size) && size >= 0 ? { kind: 'blob', oid: fields[0] as string, size } : { kind: 'none' });
   }
-  return sizes;
+  return answers;
 }
 
 function tooLarge(repo: GitRepo, spec: string, size: number): SourceError {
@@ -90,7 +102,7 @@ function tooLarge(repo: GitRepo, spec: string, size: number): SourceError {
  * `<oid> <type> <size>\n<content>\n` (git-cat-file(1), BATCH OUTPUT). Each content is copied into a
  * buffer of its announced size, which is checked again against `MAX_FILE_BYTES`.
  */
-async function readObjects(repo: GitRepo, oids: readonly string[]): Promise<Map<string, string>> {
+export async function readObjects(repo: GitRepo, oids: readonly string[]): Promise<Map<string, string>> {
   const texts = new Map<string, string>();
   if (oids.length === 0) return texts;
   const broken = (problem: string): SourceError => new SourceError(SourceErrorCode.GIT_FAILED, repo.where, `git cat-file --batch: ${problem}`);

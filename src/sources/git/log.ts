@@ -43,10 +43,10 @@ export async function readGitLog(source: { readonly ref: string; readonly since?
   const notes: string[] = [];
   let path = target.path;
   const lower = bound === undefined ? undefined : { commit: bound, name: source.since as string };
-  let found = await readPath(repo, commit, lower, path, options);
+  let found = await readPath(repo, commit, lower, path);
   if (found.length === 0 && !target.explicit) {
-    for (const former of await formerPaths(repo, commit, path, options.candidate, options.gitCache)) {
-      found = await readPath(repo, commit, lower, former.path, options);
+    for (const former of await formerPaths(repo, commit, path, options.candidate)) {
+      found = await readPath(repo, commit, lower, former.path);
       if (found.length === 0) continue;
       notes.push(`${path} was ${former.path} at ${source.ref} (found by ${former.how}): its history is that file's`);
       path = former.path;
@@ -92,8 +92,8 @@ export async function readGitLog(source: { readonly ref: string; readonly since?
  * bound, first the commit the range starts after (labelled with the bound's name) when the file
  * is there.
  */
-async function readPath(repo: GitRepo, commit: string, lower: { readonly commit: string; readonly name: string } | undefined, path: string, options: ReadHistoryOptions): Promise<Found[]> {
-  const history = await fileHistory(repo, commit, lower?.commit, path, options.gitCache);
+async function readPath(repo: GitRepo, commit: string, lower: { readonly commit: string; readonly name: string } | undefined, path: string): Promise<Found[]> {
+  const history = await fileHistory(repo, commit, lower?.commit, path);
   const found: Found[] = [];
   for (let i = history.commits.length - 1; i >= 0; i--) {
     const entry = history.commits[i] as RangeHistory['commits'][number];

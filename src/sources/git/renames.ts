@@ -1,8 +1,8 @@
 import { extensionOf, schemaTypeOfPath } from '../file-types.js';
 import { fileHistory } from './history-cache.js';
-import type { GitHistoryCache } from './history-cache.js';
 import { gitText } from './run.js';
 import { readBlobs } from './blobs.js';
+import { sharedAnswer } from './repo.js';
 import type { GitRepo } from './repo.js';
 
 /** Paths the file may have had at a ref, best first, each with how it was found (for the report). */
@@ -20,7 +20,7 @@ export interface FormerPath {
  *    lines, so a one-line JSON schema moved and edited in one change is no rename to git: without
  *    this it would look new, and a breaking change would pass.
  */
-export async function formerPaths(repo: GitRepo, ref: string, path: string, candidate: string | undefined, cache?: GitHistoryCache): Promise<FormerPath[]> {
+export async function formerPaths(repo: GitRepo, ref: string, path: string, candidate: string | undefined): Promise<FormerPath[]> {
   const found: FormerPath[] = [];
   const add = (former: string, how: string): void => {
     if (former !== path && !found.some((known) => known.path === former)) found.push({ path: former, how });
@@ -29,7 +29,7 @@ export async function formerPaths(repo: GitRepo, ref: string, path: string, cand
   const old = renamed.get(path);
   if (old !== undefined) add(old, "git's rename detection");
   // HEAD may have no commit yet (a new repository): then there is no committed history.
-  for (const entry of (await fileHistory(repo, 'HEAD', undefined, path, cache).catch(() => undefined))?.commits ?? []) {
+  for (const entry of (await fileHistory(repo, 'HEAD', undefined, path).catch(() => undefined))?.commits ?? []) {
     if (entry.path !== undefined) add(entry.path, "the file's git history");
   }
   if (found.length === 0 && candidate !== undefined) {
@@ -43,8 +43,12 @@ export async function formerPaths(repo: GitRepo, ref: string, path: string, cand
   return found;
 }
 
-/** Renames (new path → old path) and deletions between `ref` and the work tree, by `git diff -z`. */
-async function workTreeChanges(repo: GitRepo, ref: string): Promise<{ renamed: Map<string, string>; deleted: string[] }> {
+/** Renames (new path → old path) and deletions between `ref` and the work tree, by `git diff -z` (once per run that shares its reads). */
+function workTreeChanges(repo: GitRepo, ref: string): Promise<{ renamed: ReadonlyMap<string, string>; deleted: readonly string[] }> {
+  return sharedAnswer(repo, ['work tree changes', ref], () => diffWorkTree(repo, ref));
+}
+
+async function diffWorkTree(repo: GitRepo, ref: string): Promise<{ renamed: Map<string, string>; deleted: string[] }> {
   const fields = (await gitText(repo.root, ['diff', '--find-renames', '--name-status', '-z', ref, '--'], repo.where)).split('\0');
   const renamed = new Map<string, string>();
   const deleted: string[] = [];

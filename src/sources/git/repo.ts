@@ -1,5 +1,6 @@
 import { basename, dirname, posix, resolve } from 'node:path';
 import { SourceError, SourceErrorCode } from '../errors.js';
+import type { GitHistoryCache } from './history-cache.js';
 import { gitFailure, gitText, runGit } from './run.js';
 
 /** A repository and the folder git commands run in. */
@@ -8,23 +9,33 @@ export interface GitRepo {
   readonly root: string;
   /** The source, for messages. */
   readonly where: string;
+  /** The run's shared reads (`ReadHistoryOptions.gitCache`), when it shares them. */
+  readonly shared?: GitHistoryCache;
+}
+
+/**
+ * `load()` once per run and source for `key` when the repository's reads are shared (the same
+ * question then fails the same way, with the same source in its message), else each time.
+ */
+export function sharedAnswer<T>(repo: Pick<GitRepo, 'root' | 'where' | 'shared'>, key: readonly string[], load: () => Promise<T>): Promise<T> {
+  return repo.shared === undefined ? load() : repo.shared.once([repo.root, repo.where, ...key], load);
 }
 
 /** The repository that holds `dir`. */
-export async function openRepo(dir: string, where: string): Promise<GitRepo> {
-  const root = (await gitText(dir, ['rev-parse', '--show-toplevel'], where)).trim();
-  return { root, where };
+export async function openRepo(dir: string, where: string, shared?: GitHistoryCache): Promise<GitRepo> {
+  const root = await sharedAnswer({ root: dir, where, ...(shared === undefined ? {} : { shared }) }, ['toplevel'], async () => (await gitText(dir, ['rev-parse', '--show-toplevel'], where)).trim());
+  return { root, where, ...(shared === undefined ? {} : { shared }) };
 }
 
 /**
  * The repository of a file and the file's path in it (what `REF:PATH` takes). The file need not
  * be tracked, or exist: a new schema has no history yet.
  */
-export async function locateFile(file: string, cwd: string, where: string): Promise<{ repo: GitRepo; path: string }> {
+export async function locateFile(file: string, cwd: string, where: string, shared?: GitHistoryCache): Promise<{ repo: GitRepo; path: string }> {
   const absolute = resolve(cwd, file);
   const folder = dirname(absolute);
-  const prefix = (await gitText(folder, ['rev-parse', '--show-prefix'], where)).trim();
-  const repo = await openRepo(folder, where);
+  const prefix = await sharedAnswer({ root: folder, where, ...(shared === undefined ? {} : { shared }) }, ['prefix'], async () => (await gitText(folder, ['rev-parse', '--show-prefix'], where)).trim());
+  const repo = await openRepo(folder, where, shared);
   return { repo, path: posix.join(prefix, basename(absolute)) };
 }
 
@@ -32,13 +43,17 @@ export async function locateFile(file: string, cwd: string, where: string): Prom
  * A path as git's `REF:PATH` reads it: from the top of the repository, or from `cwd` when it starts
  * with `./` or `../` (gitrevisions(7)).
  */
-export async function repoPathOf(path: string, cwd: string, where: string): Promise<{ repo: GitRepo; path: string }> {
-  if (path.startsWith('./') || path.startsWith('../')) return locateFile(path, cwd, where);
-  return { repo: await openRepo(cwd, where), path: posix.normalize(path) };
+export async function repoPathOf(path: string, cwd: string, where: string, shared?: GitHistoryCache): Promise<{ repo: GitRepo; path: string }> {
+  if (path.startsWith('./') || path.startsWith('../')) return locateFile(path, cwd, where, shared);
+  return { repo: await openRepo(cwd, where, shared), path: posix.normalize(path) };
 }
 
 /** The commit a ref names; an unknown ref is a `SourceError` with the fetch that would bring it. */
-export async function resolveCommit(repo: GitRepo, ref: string): Promise<string> {
+export function resolveCommit(repo: GitRepo, ref: string): Promise<string> {
+  return sharedAnswer(repo, ['commit', ref], () => commitOf(repo, ref));
+}
+
+async function commitOf(repo: GitRepo, ref: string): Promise<string> {
   const output = await runGit(repo.root, ['rev-parse', '--verify', '--quiet', '--end-of-options', `${ref}^{commit}`], repo.where);
   if (output.code === 0) return output.stdout.toString('utf8').trim();
   if (output.stderr !== '') throw gitFailure(output.stderr, ['rev-parse', ref], repo.where);
@@ -60,8 +75,8 @@ async function fetchAdvice(repo: GitRepo, ref: string): Promise<string> {
   return `Check the name with \`git branch -a\` and \`git tag\`${known}, or fetch it.${ci}`;
 }
 
-export async function isShallow(repo: GitRepo): Promise<boolean> {
-  return (await gitText(repo.root, ['rev-parse', '--is-shallow-repository'], repo.where)).trim() === 'true';
+export function isShallow(repo: GitRepo): Promise<boolean> {
+  return sharedAnswer(repo, ['shallow'], async () => (await gitText(repo.root, ['rev-parse', '--is-shallow-repository'], repo.where)).trim() === 'true');
 }
 
 /** Refuses a shallow clone for a source that needs whole histories (the answer would silently miss versions). */
@@ -73,8 +88,11 @@ export async function requireFullHistory(repo: GitRepo): Promise<void> {
 }
 
 /** The object names of `specs` that this repository does not hold (`git cat-file --batch-check`). */
-export async function missingObjects(repo: GitRepo, specs: readonly string[]): Promise<string[]> {
-  if (specs.length === 0) return [];
+export function missingObjects(repo: GitRepo, specs: readonly string[]): Promise<string[]> {
+  return specs.length === 0 ? Promise.resolve([]) : sharedAnswer(repo, ['missing', ...specs], () => missingOf(repo, specs));
+}
+
+async function missingOf(repo: GitRepo, specs: readonly string[]): Promise<string[]> {
   const output = await runGit(repo.root, ['cat-file', '--batch-check'], repo.where, `${specs.join('\n')}\n`);
   if (output.code !== 0) throw gitFailure(output.stderr, ['cat-file', '--batch-check'], repo.where);
   return output.stdout.toString('utf8').split('\n').filter((line) => line.endsWith(' missing')).map((line) => line.slice(0, -' missing'.length));
@@ -85,7 +103,11 @@ export async function missingObjects(repo: GitRepo, specs: readonly string[]): P
  * UNKNOWN_REF, one that `commit` (REF's) does not contain is BAD_SOURCE: either would otherwise
  * read as a whole history or as none.
  */
-export async function resolveBound(repo: GitRepo, bound: string, commit: string, ref: string): Promise<string> {
+export function resolveBound(repo: GitRepo, bound: string, commit: string, ref: string): Promise<string> {
+  return sharedAnswer(repo, ['bound', bound, commit, ref], () => boundOf(repo, bound, commit, ref));
+}
+
+async function boundOf(repo: GitRepo, bound: string, commit: string, ref: string): Promise<string> {
   const resolved = await resolveCommit(repo, bound);
   const output = await runGit(repo.root, ['merge-base', '--is-ancestor', resolved, commit], repo.where);
   if (output.code === 0) return resolved;

@@ -8,7 +8,7 @@ import { requireNewFile } from './new-file.js';
 import { gitText } from './run.js';
 import { formerPaths } from './renames.js';
 import { readBlobs } from './blobs.js';
-import { missingObjects } from './repo.js';
+import { missingObjects, sharedAnswer } from './repo.js';
 import type { GitRepo } from './repo.js';
 import { gitTarget, gitVersion } from './target.js';
 import type { CommitInfo } from './target.js';
@@ -102,7 +102,12 @@ async function fromTag(repo: GitRepo, tags: readonly Tag[], since: string, glob:
   throw new SourceError(SourceErrorCode.UNKNOWN_REF, where, `git knows no tag named ${JSON.stringify(since)}`, { remedy: FETCH_TAGS });
 }
 
-async function listTags(repo: GitRepo, glob: string): Promise<Tag[]> {
+/** The tags matching `glob` (once per run that shares its reads). */
+function listTags(repo: GitRepo, glob: string): Promise<readonly Tag[]> {
+  return sharedAnswer(repo, ['tags', glob], () => readTags(repo, glob));
+}
+
+async function readTags(repo: GitRepo, glob: string): Promise<Tag[]> {
   const format = '--format=%(refname:strip=2)%00%(objectname)%00%(objectname:short)%00%(*objectname)%00%(*objectname:short)%00%(creatordate:iso-strict)';
   const output = await gitText(repo.root, ['tag', '--list', format, '--', glob], repo.where);
   return output.split('\n').filter(Boolean).map((line) => {

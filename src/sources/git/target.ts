@@ -2,17 +2,17 @@ import { SourceError, SourceErrorCode } from '../errors.js';
 import type { ReadHistoryOptions, SourceVersion } from '../types.js';
 import { schemaTypeOfPath, withoutBom } from '../file-types.js';
 import { gitText } from './run.js';
-import { locateFile, repoPathOf } from './repo.js';
+import { locateFile, repoPathOf, sharedAnswer } from './repo.js';
 import type { GitRepo } from './repo.js';
 
 /** The file a git source reads: an explicit path (as git's REF:PATH reads it) or the candidate's own. */
 export async function gitTarget(path: string | undefined, options: ReadHistoryOptions, where: string): Promise<{ repo: GitRepo; path: string; explicit: boolean }> {
   const cwd = options.cwd ?? process.cwd();
-  if (path !== undefined) return { ...(await repoPathOf(path, cwd, where)), explicit: true };
+  if (path !== undefined) return { ...(await repoPathOf(path, cwd, where, options.gitCache)), explicit: true };
   if (options.path === undefined) {
     throw new SourceError(SourceErrorCode.BAD_SOURCE, where, 'which file? The candidate has no path (stdin)', { remedy: 'Name it in the source: git:REF:PATH, git-log:REF:PATH or git-tags:GLOB:PATH' });
   }
-  return { ...(await locateFile(options.path, cwd, where)), explicit: false };
+  return { ...(await locateFile(options.path, cwd, where, options.gitCache)), explicit: false };
 }
 
 /** A commit as reports name it. */
@@ -29,7 +29,11 @@ export function commitLabel(info: CommitInfo): string {
   return `${info.short} (${info.date.slice(0, 10)})`;
 }
 
-export async function commitInfo(repo: GitRepo, commit: string): Promise<CommitInfo> {
+export function commitInfo(repo: GitRepo, commit: string): Promise<CommitInfo> {
+  return sharedAnswer(repo, ['info', commit], () => readCommitInfo(repo, commit));
+}
+
+async function readCommitInfo(repo: GitRepo, commit: string): Promise<CommitInfo> {
   const [full = commit, short = commit, date = ''] = (await gitText(repo.root, ['log', '-1', '--format=%H%x00%h%x00%cI', commit, '--'], repo.where)).trim().split('\0');
   return { commit: full, short, date };
 }
