@@ -218,7 +218,10 @@ async function runCheck(subject: Subject, context: RunContext): Promise<SubjectC
     throw new RepositoryError(`${subject.name}: no history to check against: set \`against\` in the configuration's defaults or in ${subject.rule}, or give --against`);
   }
   const source = parseSource(subject.against);
+  const dependenciesOf = await committedDependencies(subject, source.kind, context, shown);
   const snapshot = await readHistory(source, {
+    // A version is the file with what it references at its own commit: tags or commits that differ only there are two versions.
+    ...(dependenciesOf === undefined ? {} : { dependenciesOf }),
     // No candidate text: its newest committed twin is left out by identity with references (parseHistory), not by
     // text, since the files it references may have changed while its own text did not.
     cwd: config.root, path: subject.file, schemaType: subject.schemaType,
@@ -263,7 +266,8 @@ async function runCheck(subject: Subject, context: RunContext): Promise<SubjectC
  */
 async function withRepositoryReferences(subject: Subject, snapshot: HistorySnapshot, context: RunContext, tryParse: (type: string) => (schema: string, references: Readonly<Record<string, string>>) => void): Promise<SourceVersion[]> {
   const kind = snapshot.source.kind;
-  if (kind === 'registry' || kind === 'pulsar') return [...snapshot.versions];
+  // A registry's versions come with the registry's references, a git source's with their commit's (committedDependencies).
+  if (kind === 'registry' || kind === 'pulsar' || (isGitKind(kind) && context.place !== undefined)) return [...snapshot.versions];
   const resolved: SourceVersion[] = [];
   for (const version of snapshot.versions) {
     const read = version.commit !== undefined && context.place !== undefined ? commitReader(context.place, version.commit) : context.workTree;
@@ -271,6 +275,30 @@ async function withRepositoryReferences(subject: Subject, snapshot: HistorySnaps
     resolved.push(Object.keys(found.references).length === 0 ? version : { ...version, references: { ...found.references, ...version.references } });
   }
   return resolved;
+}
+
+function isGitKind(kind: SourceKind): boolean {
+  return kind === 'git' || kind === 'git-log' || kind === 'git-tags';
+}
+
+/**
+ * For a git source, what each committed version references, read at its own commit (`commitReader`):
+ * the git sources give it to the version and tell versions apart by it (`dependenciesOf`).
+ */
+async function committedDependencies(subject: Subject, kind: SourceKind, context: RunContext, shown: string): Promise<ReadHistoryOptions['dependenciesOf']> {
+  const place = context.place;
+  if (!isGitKind(kind) || place === undefined) return undefined;
+  // Git versions take the subject's type (readHistory's schemaType), so its checkers parse them all.
+  const registry = await registryOf(subject, new Set([subject.schemaType]), context.options, kind);
+  return async (version) => {
+    if (version.commit === undefined || !registry.has(version.schemaType)) return {};
+    const tryParse = (schema: string, references: Readonly<Record<string, string>>): void => {
+      parseSchema(version.schemaType, schema, { registry, references, label: shown });
+    };
+    // The version's path is the repository's (a renamed file has its old one); references resolve from the configuration's folder.
+    const file = version.path !== undefined && version.path.startsWith(place.prefix) ? version.path.slice(place.prefix.length) : subject.file;
+    return (await resolveReferences(file, version.text, version.schemaType, context.index, commitReader(place, version.commit), tryParse)).references;
+  };
 }
 
 /**
