@@ -1,14 +1,10 @@
 import { join, posix, relative } from 'node:path';
-import picomatch from 'picomatch';
 import { CheckerRegistry, SchemaCompatError, checkCompatibility, findingFingerprint, parseSchema } from 'schema-compat';
 import type { CompatibilityResult, Incompatibility, Strategy } from 'schema-compat';
 import { GitHistoryCache, parseHistory, parseSource, readHistory } from 'schema-compat/sources';
 import type { HistorySnapshot, ReadHistoryOptions, SkippedVersion, SourceKind, SourceVersion } from 'schema-compat/sources';
 import type { ProtobufSchema } from '../protobuf/model.js';
 import { isUnstablePackage } from '../protobuf/unstable-package.js';
-import { withoutBom } from '../sources/file-types.js';
-import { boundaryOf, confinedPath } from '../sources/path-guard.js';
-import { readRegularFile } from '../sources/read-file.js';
 import type { IgnoreEntry, RepositoryConfig } from './config/types.js';
 import { RepositoryError } from './errors.js';
 import { subjectErrorMessage } from './import-hint.js';
@@ -16,9 +12,10 @@ import { changedSince, commitReader, gitPlace } from './git-files.js';
 import type { GitPlace } from './git-files.js';
 import { applyIgnores, isoDay } from './ignores.js';
 import type { FingerprintedFinding } from './ignores.js';
-import { indexReferences, resolveReferences } from './references.js';
+import { resolveReferences } from './references.js';
 import type { ReadFile, ReferenceIndex, ResolvedReferences } from './references.js';
 import { listFiles, listSubjects } from './subjects.js';
+import { buildIndex, committedDependencies, workTreeReader } from './work-tree.js';
 import type { SettingsOverrides, Subject } from './subjects.js';
 
 /** Confluent Schema Registry's default level, when neither the configuration nor the source sets one. */
@@ -144,30 +141,6 @@ interface RunContext {
 }
 
 /**
- * Reads work-tree files relative to the configuration's folder, each only when its real path (every
- * symbolic link resolved) is inside the repository root (`repositoryRoot`); undefined when it is not
- * there or cannot be read.
- */
-function workTreeReader(config: RepositoryConfig): ReadFile {
-  const boundary = boundaryOf(config.repositoryRoot ?? config.root);
-  return async (path) => {
-    const real = confinedPath(boundary, config.root, path, 'work tree');
-    if (real === undefined) return undefined;
-    try {
-      return withoutBom(readRegularFile(real));
-    } catch {
-      return undefined;
-    }
-  };
-}
-
-async function buildIndex(config: RepositoryConfig, files: readonly string[], read: ReadFile): Promise<ReferenceIndex> {
-  const isReference = config.references.length === 0 ? () => false : picomatch([...config.references]);
-  const referenceFiles = await Promise.all(files.filter((file) => isReference(file)).map(async (path) => ({ path, text: (await read(path)) ?? '' })));
-  return indexReferences(referenceFiles, config.importPaths);
-}
-
-/**
  * The package of a Protobuf subject's file when Buf calls it unstable (`ignore_unstable_packages`,
  * bufbuild/buf bufcheck: a finding in a file of an unstable package is ignored), from the file as
  * parsed with its references. A file that does not parse is not skipped: its check reports the error.
@@ -218,7 +191,7 @@ async function runCheck(subject: Subject, context: RunContext): Promise<SubjectC
     throw new RepositoryError(`${subject.name}: no history to check against: set \`against\` in the configuration's defaults or in ${subject.rule}, or give --against`);
   }
   const source = parseSource(subject.against);
-  const dependenciesOf = await committedDependencies(subject, source.kind, context, shown);
+  const dependenciesOf = await dependenciesOfSubject(subject, source.kind, context, shown);
   const snapshot = await readHistory(source, {
     // A version is the file with what it references at its own commit: tags or commits that differ only there are two versions.
     ...(dependenciesOf === undefined ? {} : { dependenciesOf }),
@@ -281,24 +254,12 @@ function isGitKind(kind: SourceKind): boolean {
   return kind === 'git' || kind === 'git-log' || kind === 'git-tags';
 }
 
-/**
- * For a git source, what each committed version references, read at its own commit (`commitReader`):
- * the git sources give it to the version and tell versions apart by it (`dependenciesOf`).
- */
-async function committedDependencies(subject: Subject, kind: SourceKind, context: RunContext, shown: string): Promise<ReadHistoryOptions['dependenciesOf']> {
-  const place = context.place;
-  if (!isGitKind(kind) || place === undefined) return undefined;
+/** For a git source, what each committed version references at its own commit (`committedDependencies`). */
+async function dependenciesOfSubject(subject: Subject, kind: SourceKind, context: RunContext, shown: string): Promise<ReadHistoryOptions['dependenciesOf']> {
+  if (!isGitKind(kind) || context.place === undefined) return undefined;
   // Git versions take the subject's type (readHistory's schemaType), so its checkers parse them all.
   const registry = await registryOf(subject, new Set([subject.schemaType]), context.options, kind);
-  return async (version) => {
-    if (version.commit === undefined || !registry.has(version.schemaType)) return {};
-    const tryParse = (schema: string, references: Readonly<Record<string, string>>): void => {
-      parseSchema(version.schemaType, schema, { registry, references, label: shown });
-    };
-    // The version's path is the repository's (a renamed file has its old one); references resolve from the configuration's folder.
-    const file = version.path !== undefined && version.path.startsWith(place.prefix) ? version.path.slice(place.prefix.length) : subject.file;
-    return (await resolveReferences(file, version.text, version.schemaType, context.index, commitReader(place, version.commit), tryParse)).references;
-  };
+  return committedDependencies({ place: context.place, file: subject.file, index: context.index, registry, label: shown });
 }
 
 /**

@@ -1,0 +1,55 @@
+import picomatch from 'picomatch';
+import { parseSchema } from 'schema-compat';
+import type { CheckerRegistry } from 'schema-compat';
+import type { ReadHistoryOptions } from 'schema-compat/sources';
+import { withoutBom } from '../sources/file-types.js';
+import { boundaryOf, confinedPath } from '../sources/path-guard.js';
+import { readRegularFile } from '../sources/read-file.js';
+import type { RepositoryConfig } from './config/types.js';
+import { commitReader } from './git-files.js';
+import type { GitPlace } from './git-files.js';
+import { indexReferences, resolveReferences } from './references.js';
+import type { ReadFile, ReferenceIndex } from './references.js';
+
+/**
+ * Reads work-tree files relative to the configuration's folder, each only when its real path (every
+ * symbolic link resolved) is inside the repository root (`repositoryRoot`); undefined when it is not
+ * there or cannot be read.
+ */
+export function workTreeReader(config: RepositoryConfig): ReadFile {
+  const boundary = boundaryOf(config.repositoryRoot ?? config.root);
+  return async (path) => {
+    const real = confinedPath(boundary, config.root, path, 'work tree');
+    if (real === undefined) return undefined;
+    try {
+      return withoutBom(readRegularFile(real));
+    } catch {
+      return undefined;
+    }
+  };
+}
+
+/** The index of the configuration's reference files (`references` globs) among `files`, as `read` has them. */
+export async function buildIndex(config: RepositoryConfig, files: readonly string[], read: ReadFile): Promise<ReferenceIndex> {
+  const isReference = config.references.length === 0 ? () => false : picomatch([...config.references]);
+  const referenceFiles = await Promise.all(files.filter((file) => isReference(file)).map(async (path) => ({ path, text: (await read(path)) ?? '' })));
+  return indexReferences(referenceFiles, config.importPaths);
+}
+
+/**
+ * What each committed version of `file` references, read at the version's own commit or tag
+ * (`commitReader`): a git source gives it to the version and tells versions apart by it
+ * (`ReadHistoryOptions.dependenciesOf`). A version's path is the repository's (a renamed file has its
+ * old one); references resolve from the configuration's folder.
+ */
+export function committedDependencies(at: { readonly place: GitPlace; readonly file: string; readonly index: ReferenceIndex; readonly registry: CheckerRegistry; readonly label: string }): NonNullable<ReadHistoryOptions['dependenciesOf']> {
+  const { place, index, registry, label } = at;
+  return async (version) => {
+    if (version.commit === undefined || !registry.has(version.schemaType)) return {};
+    const tryParse = (schema: string, references: Readonly<Record<string, string>>): void => {
+      parseSchema(version.schemaType, schema, { registry, references, label });
+    };
+    const file = version.path !== undefined && version.path.startsWith(place.prefix) ? version.path.slice(place.prefix.length) : at.file;
+    return (await resolveReferences(file, version.text, version.schemaType, index, commitReader(place, version.commit), tryParse)).references;
+  };
+}
