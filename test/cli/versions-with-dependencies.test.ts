@@ -58,4 +58,13 @@ describe('check FILE --against git-... in a repository with a configuration', ()
     expect(run.code).toBe(0);
     expect((await cliIn(repo.dir, ['check', PAYMENT_PATH, '--against', 'git-log', '--strategy', 'BACKWARD'])).code).toBe(1);
   });
+
+  it('changelog: the step from the last commit to the work tree shows the change made in the import', async () => {
+    const repo = repository();
+    repo.commit('money: units as a string', { [MONEY_PATH]: money('string') });
+    const run = await cliIn(repo.dir, ['changelog', PAYMENT_PATH, '--against', 'git-log', '--format', 'json']);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain('FIELD_SCALAR_KIND_CHANGED');
+  });
 });
