@@ -259,7 +259,7 @@ async function dependenciesOfSubject(subject: Subject, kind: SourceKind, context
   if (!isGitKind(kind) || context.place === undefined) return undefined;
   // Git versions take the subject's type (readHistory's schemaType), so its checkers parse them all.
   const registry = await registryOf(subject, new Set([subject.schemaType]), context.options, kind);
-  return committedDependencies({ place: context.place, file: subject.file, index: context.index, registry, label: shown });
+  return committedDependencies({ config: context.config, place: context.place, file: subject.file, registry, label: shown });
 }
 
 /**

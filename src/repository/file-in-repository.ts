@@ -51,6 +51,6 @@ export async function fileInRepository(path: string): Promise<FileInRepository |
       };
       return (await resolveReferences(file, text, schemaType, index, read, tryParse)).references;
     },
-    dependenciesOf: (registry, label) => (place === undefined ? undefined : committedDependencies({ place, file, index, registry, label })),
+    dependenciesOf: (registry, label) => (place === undefined ? undefined : committedDependencies({ config, place, file, registry, label })),
   };
 }

@@ -6,6 +6,7 @@ import { withoutBom } from '../sources/file-types.js';
 import { boundaryOf, confinedPath } from '../sources/path-guard.js';
 import { readRegularFile } from '../sources/read-file.js';
 import type { RepositoryConfig } from './config/types.js';
+import { gitText } from '../sources/git/run.js';
 import { commitReader } from './git-files.js';
 import type { GitPlace } from './git-files.js';
 import { indexReferences, resolveReferences } from './references.js';
@@ -38,18 +39,39 @@ export async function buildIndex(config: RepositoryConfig, files: readonly strin
 
 /**
  * What each committed version of `file` references, read at the version's own commit or tag
- * (`commitReader`): a git source gives it to the version and tells versions apart by it
+ * (`commitReader`), with the reference files (their named types and `$id`s) that commit has
+ * (`indexAt`): a git source gives it to the version and tells versions apart by it
  * (`ReadHistoryOptions.dependenciesOf`). A version's path is the repository's (a renamed file has its
  * old one); references resolve from the configuration's folder.
  */
-export function committedDependencies(at: { readonly place: GitPlace; readonly file: string; readonly index: ReferenceIndex; readonly registry: CheckerRegistry; readonly label: string }): NonNullable<ReadHistoryOptions['dependenciesOf']> {
-  const { place, index, registry, label } = at;
+export function committedDependencies(at: { readonly config: RepositoryConfig; readonly place: GitPlace; readonly file: string; readonly registry: CheckerRegistry; readonly label: string }): NonNullable<ReadHistoryOptions['dependenciesOf']> {
+  const { config, place, registry, label } = at;
+  const indexes = new Map<string, Promise<ReferenceIndex>>();
   return async (version) => {
-    if (version.commit === undefined || !registry.has(version.schemaType)) return {};
+    const commit = version.commit;
+    if (commit === undefined || !registry.has(version.schemaType)) return {};
     const tryParse = (schema: string, references: Readonly<Record<string, string>>): void => {
       parseSchema(version.schemaType, schema, { registry, references, label });
     };
+    const read = commitReader(place, commit);
+    let index = indexes.get(commit);
+    if (index === undefined) {
+      index = indexAt(config, place, commit, read);
+      indexes.set(commit, index);
+    }
     const file = version.path !== undefined && version.path.startsWith(place.prefix) ? version.path.slice(place.prefix.length) : at.file;
-    return (await resolveReferences(file, version.text, version.schemaType, index, commitReader(place, version.commit), tryParse)).references;
+    return (await resolveReferences(file, version.text, version.schemaType, await index, read, tryParse)).references;
   };
+}
+
+/**
+ * The index of the reference files as `commit` has them: the files under the configuration's folder
+ * that its `references` globs match in that commit's tree (`git ls-tree`), so that a version's `$id`
+ * or named type is the one its own commit defined, not the work tree's.
+ */
+async function indexAt(config: RepositoryConfig, place: GitPlace, commit: string, read: ReadFile): Promise<ReferenceIndex> {
+  if (config.references.length === 0) return indexReferences([], config.importPaths);
+  const listed = await gitText(place.root, ['ls-tree', '-r', '-z', '--name-only', '--full-tree', commit, '--', place.prefix === '' ? '.' : place.prefix], `git ${commit.slice(0, 12)}`);
+  const files = listed.split('\0').filter((path) => path !== '' && path.startsWith(place.prefix)).map((path) => path.slice(place.prefix.length));
+  return buildIndex(config, files, read);
 }

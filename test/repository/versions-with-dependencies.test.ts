@@ -93,3 +93,23 @@ describe('versions with their dependencies (git-log)', () => {
     expect(payment?.status).toBe('incompatible');
   });
 });
+
+describe('a historical version\'s $id references are looked up at its own commit', () => {
+  const address = (version: number, extra: string): string => `${JSON.stringify({ $id: `https://example.com/schemas/address-v${version}.json`, type: 'object', properties: { street: { type: 'string' }, ...(extra === '' ? {} : { [extra]: { type: 'string' } }) } }, null, 2)}\n`;
+  const customer = (version: number): string => `${JSON.stringify({ type: 'object', properties: { address: { $ref: `https://example.com/schemas/address-v${version}.json` } } }, null, 2)}\n`;
+  const CONFIG = ['defaults:', '  strategy: BACKWARD_TRANSITIVE', '  against: git-log:main', 'subjects:', '  - files: schemas/customer.json', 'references:', '  - schemas/common/**', ''].join('\n');
+
+  it('an $id the work tree no longer has is found in the commit that had it (no DANGLING_REF)', async () => {
+    const repo = GitRepo.create();
+    repos.push(repo);
+    repo.commit('v1', { '.schema-compat.yaml': CONFIG, 'schemas/common/address-v1.json': address(1, ''), 'schemas/customer.json': customer(1) });
+    // The shared document moves to a new $id (and file); the customer follows it.
+    repo.git('rm', '-q', 'schemas/common/address-v1.json');
+    repo.commit('address v2', { 'schemas/common/address-v2.json': address(2, ''), 'schemas/customer.json': customer(2) });
+    const report = await check(repo);
+    const subject = report.subjects[0];
+    expect(subject?.error).toBeUndefined();
+    expect(subject?.check?.versions[0]?.references?.['https://example.com/schemas/address-v1.json']).toBe(address(1, ''));
+    expect(subject?.status).toBe('compatible');
+  });
+});
