@@ -10,6 +10,7 @@ import type { ChangelogVersion } from './format-changes.js';
 import { ChangesFormat, breaksAny, changeLine, changesTable, countLine, noSchemaChangeLine } from './format-changes.js';
 import { escapeText } from './format-markdown.js';
 import { historyOf } from './history-source.js';
+import { repositoryOf } from './check-single.js';
 import type { CliHistory } from './history-source.js';
 import type { CliIO } from './io.js';
 import { ExitCode, write } from './io.js';
@@ -43,13 +44,18 @@ export async function runChangelog(argv: readonly string[], io: CliIO): Promise<
   const subject = stringOption(options, 'subject');
   const topic = stringOption(options, 'topic');
   const auth = stringOption(options, 'registry-auth');
-  const loaded = await historyOf({ source, ...(subject === undefined ? {} : { subject }), ...(topic === undefined ? {} : { topic }), ...(auth === undefined ? {} : { auth }) }, file, settings.type, io);
+  const request = { source, ...(subject === undefined ? {} : { subject }), ...(topic === undefined ? {} : { topic }), ...(auth === undefined ? {} : { auth }) };
+  // A .schema-compat.yaml governing FILE says where its references live: each version gets its own commit's.
+  const repository = await repositoryOf(file, request, io);
+  const early = repository === undefined ? undefined : await checkersFor(new Set([file.schemaType]), settings.profile ?? 'confluent', settings.policy, 'confluent', settings.rules);
+  const loaded = await historyOf(request, file, settings.type, io, early === undefined ? undefined : repository?.dependenciesOf(early, file.path));
   const pulsar = loaded.source?.kind === 'pulsar';
   const registry = await checkersFor(new Set([file.schemaType, ...loaded.versions.map((version) => version.schemaType)]), settings.profile ?? (pulsar ? 'pulsar' : 'confluent'), settings.policy, pulsar ? 'pulsar' : 'confluent', settings.rules);
   const cliReferences = readReferences(lists['reference'] ?? [], io);
   // Every committed version counts here, a doc-only one too: the history is not settled by identity as a check's is.
   const parsed = parseHistory({ versions: loaded.versions, notes: loaded.source?.notes ?? [], ...(loaded.spec === undefined ? {} : { source: loaded.spec }) }, { registry, references: cliReferences });
-  const references = { ...loaded.versions[loaded.versions.length - 1]?.references, ...cliReferences };
+  const own = repository === undefined ? {} : await repository.references(file.text, file.schemaType, registry, file.path);
+  const references = { ...loaded.versions[loaded.versions.length - 1]?.references, ...own, ...cliReferences };
   const newest = parseSchema(file.schemaType, file.text, { label: file.path, registry, references });
   const steps: { readonly label: string; readonly version?: number; readonly schema: ParsedSchema }[] = [
     ...parsed.history.map((schema, i) => ({ label: loaded.versions[i]?.label ?? `version ${i + 1}`, version: loaded.versions[i]?.version ?? i + 1, schema })),

@@ -1,4 +1,7 @@
+import { resolve } from 'node:path';
 import { checkCompatibility, findingFingerprint, parseSchema } from '../index.js';
+import { fileInRepository } from '../repository/index.js';
+import type { FileInRepository } from '../repository/index.js';
 import type { AvroProfile, CheckerRegistry, Incompatibility, JsonSchemaPolicy, ParsedSchema, Strategy } from '../index.js';
 import { parseHistory } from '../sources/index.js';
 import type { ParsedVersions, SourceVersion } from '../sources/index.js';
@@ -43,6 +46,18 @@ export interface LoadedCandidate {
   readonly loaded: CliHistory;
   readonly parsed: ParsedVersions;
   readonly registry: CheckerRegistry;
+  /** The repository configuration governing CANDIDATE, when one is found from its folder upward. */
+  readonly repository?: FileInRepository;
+}
+
+/**
+ * The repository configuration governing CANDIDATE (the first `.schema-compat.yaml` from its folder
+ * upward), for a history read from a source: its references, import paths and subject settings
+ * apply as in `check --repository`. None for standard input or HISTORY files.
+ */
+export async function repositoryOf(candidate: SchemaFile, history: HistoryRequest, io: CliIO): Promise<FileInRepository | undefined> {
+  if (candidate.path === '<stdin>' || !('source' in history)) return undefined;
+  return fileInRepository(resolve(io.cwd(), candidate.path));
 }
 
 /** Reads CANDIDATE and its history, as `check` and `audit` take them; `reuse` when every version takes part in many checks. */
@@ -50,23 +65,29 @@ export async function loadCandidate(command: Pick<SingleCheck, 'candidate' | 'ty
   const cliReferences = readReferences(command.references, io);
   const candidate = readCandidate(command.candidate, command.type, io);
   refuseRulesFor(command.rules, candidate.path, candidate.schemaType);
-  const loaded = await historyOf(command.history, candidate, command.type, io);
+  const repository = await repositoryOf(candidate, command.history, io);
+  const early = repository === undefined ? undefined : await checkersFor(new Set([candidate.schemaType]), command.profile ?? 'confluent', command.policy, 'confluent', command.rules);
+  const loaded = await historyOf(command.history, candidate, command.type, io, early === undefined ? undefined : repository?.dependenciesOf(early, candidate.path));
   const pulsar = loaded.source?.kind === 'pulsar';
   const registry = await checkersFor(new Set([candidate.schemaType, ...loaded.versions.map((version) => version.schemaType)]), command.profile ?? (pulsar ? 'pulsar' : 'confluent'), command.policy, pulsar ? 'pulsar' : 'confluent', command.rules);
-  // The candidate may use what the newest version references (a registry's shared types), unless --reference says otherwise.
-  const references = { ...newest(loaded.versions)?.references, ...cliReferences };
+  const own = repository === undefined ? {} : await repository.references(candidate.text, candidate.schemaType, registry, candidate.path);
+  // The candidate may use what the newest version references (a registry's shared types), then what the
+  // repository's configuration finds for it in the work tree, unless --reference says otherwise.
+  const references = { ...newest(loaded.versions)?.references, ...own, ...cliReferences };
   const parsedCandidate = parseSchema(candidate.schemaType, candidate.text, { label: candidate.path, registry, references, ...(reuse ? { reuse } : {}) });
   const parsed = parseHistory(
     { versions: loaded.versions, notes: loaded.source?.notes ?? [], ...(loaded.spec === undefined ? {} : { source: loaded.spec }), ...(loaded.path === undefined ? {} : { path: loaded.path }) },
     { registry, references: cliReferences, candidate: parsedCandidate, ...(reuse ? { reuse } : {}), ...(command.skipUnparseable === true ? { skipUnparseable: true } : {}) },
   );
-  return { candidate, parsedCandidate, loaded, parsed, registry };
+  return { candidate, parsedCandidate, loaded, parsed, registry, ...(repository === undefined ? {} : { repository }) };
 }
 
 /** Checks CANDIDATE against its history (files or a source) and says what was compared. */
 export async function checkSingle(command: SingleCheck, io: CliIO): Promise<CheckReport> {
-  const { candidate, parsedCandidate, loaded, parsed, registry } = await loadCandidate(command, io);
-  const strategy = command.strategy ?? loaded.strategy ?? DEFAULT_STRATEGY;
+  const { candidate, parsedCandidate, loaded, parsed, registry, repository } = await loadCandidate(command, io);
+  // --strategy, else the strategy the configuration gives the file's subject, else the source's.
+  const configured = repository?.subject?.strategy;
+  const strategy = command.strategy ?? configured ?? loaded.strategy ?? DEFAULT_STRATEGY;
   const result = checkCompatibility(strategy, parsedCandidate, [...parsed.history], { registry, stopAtFirstFailure: command.stopAtFirstFailure, explain: command.explain });
   const registryAnswer = await askTheRegistry(loaded, candidate, command.registryVerdict, io);
   // A fingerprint names the subject: the registry subject or Pulsar topic, else the candidate's path.
@@ -77,7 +98,7 @@ export async function checkSingle(command: SingleCheck, io: CliIO): Promise<Chec
     result: { ...result, incompatibilities: result.incompatibilities.map(fingerprinted), warnings: result.warnings.map(fingerprinted) },
     candidate, history: parsed.versions, failOn: command.failOn, ignored: [], expired: [],
     ...(loaded.source === undefined ? {} : { source: { ...loaded.source, notes: parsed.notes, description: parsed.description ?? loaded.source.description, skipped: parsed.skipped } }),
-    ...(command.strategy === undefined && loaded.strategyFrom !== undefined ? { strategyFrom: loaded.strategyFrom } : {}),
+    ...(command.strategy === undefined && configured === undefined && loaded.strategyFrom !== undefined ? { strategyFrom: loaded.strategyFrom } : {}),
     ...(registryAnswer === undefined ? {} : { registry: registryAnswer }),
   };
 }

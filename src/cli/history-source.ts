@@ -1,5 +1,5 @@
 import { askRegistry, parseSource, readHistory, registryAuthFrom } from '../sources/index.js';
-import type { HistorySource, RegistryAnswer, SourceVersion } from '../sources/index.js';
+import type { HistorySource, ReadHistoryOptions, RegistryAnswer, SourceVersion } from '../sources/index.js';
 import type { Strategy } from '../index.js';
 import { UsageError } from './args.js';
 import type { CliIO } from './io.js';
@@ -34,7 +34,7 @@ export interface CliHistory {
 }
 
 /** Reads the history a `check` asked for, through `schema-compat/sources` for every source. */
-export async function historyOf(request: HistoryRequest, candidate: SchemaFile, type: CliSchemaType | undefined, io: CliIO): Promise<CliHistory> {
+export async function historyOf(request: HistoryRequest, candidate: SchemaFile, type: CliSchemaType | undefined, io: CliIO, dependenciesOf?: ReadHistoryOptions['dependenciesOf']): Promise<CliHistory> {
   if ('files' in request) {
     refuseSourceOptions(request, undefined);
     return { versions: historyFromFiles(request.files, type, io) };
@@ -50,6 +50,8 @@ export async function historyOf(request: HistoryRequest, candidate: SchemaFile, 
     ...authOf(request, io),
     files: { readFile: io.readFile, listFiles: io.listFiles, ...io.folders },
     ...(request.allowNewSubject === true ? { allowNewSubject: true } : {}),
+    // A git version is the file with what it references at its own commit (the repository's configuration says where).
+    ...(dependenciesOf === undefined ? {} : { dependenciesOf }),
   });
   return {
     versions: snapshot.versions,

@@ -1,15 +1,11 @@
 import { join, posix, relative } from 'node:path';
-import picomatch from 'picomatch';
 import { CheckerRegistry, SchemaCompatError, checkCompatibility, findingFingerprint, parseSchema } from 'schema-compat';
 import type { CompatibilityResult, Incompatibility, ParsedSchema, Strategy } from 'schema-compat';
 import { GitHistoryCache, parseHistory, parseSource, readHistory } from 'schema-compat/sources';
 import type { HistorySnapshot, ReadHistoryOptions, SkippedVersion, SourceKind, SourceVersion } from 'schema-compat/sources';
 import type { ProtobufSchema } from '../protobuf/model.js';
 import { isUnstablePackage } from '../protobuf/unstable-package.js';
-import { withoutBom } from '../sources/file-types.js';
-import { boundaryOf, confinedPath } from '../sources/path-guard.js';
 import { mapLimited } from '../sources/map-limited.js';
-import { readRegularFile } from '../sources/read-file.js';
 import type { IgnoreEntry, RepositoryConfig } from './config/types.js';
 import { RepositoryError } from './errors.js';
 import { subjectErrorMessage } from './import-hint.js';
@@ -20,9 +16,10 @@ import type { FindingCause } from './causes.js';
 import { originFinder } from './finding-origin.js';
 import { applyIgnores, isoDay } from './ignores.js';
 import type { FingerprintedFinding } from './ignores.js';
-import { indexReferences, resolveReferences } from './references.js';
+import { resolveReferences } from './references.js';
 import type { ReadFile, ReferenceIndex, ResolvedReferences } from './references.js';
 import { listFiles, listSubjects } from './subjects.js';
+import { buildIndex, committedDependencies, workTreeReader } from './work-tree.js';
 import type { SettingsOverrides, Subject } from './subjects.js';
 
 /** Confluent Schema Registry's default level, when neither the configuration nor the source sets one. */
@@ -182,30 +179,6 @@ function concurrencyOf(value: number | undefined): number {
 }
 
 /**
- * Reads work-tree files relative to the configuration's folder, each only when its real path (every
- * symbolic link resolved) is inside the repository root (`repositoryRoot`); undefined when it is not
- * there or cannot be read.
- */
-function workTreeReader(config: RepositoryConfig): ReadFile {
-  const boundary = boundaryOf(config.repositoryRoot ?? config.root);
-  return async (path) => {
-    const real = confinedPath(boundary, config.root, path, 'work tree');
-    if (real === undefined) return undefined;
-    try {
-      return withoutBom(readRegularFile(real));
-    } catch {
-      return undefined;
-    }
-  };
-}
-
-async function buildIndex(config: RepositoryConfig, files: readonly string[], read: ReadFile): Promise<ReferenceIndex> {
-  const isReference = config.references.length === 0 ? () => false : picomatch([...config.references]);
-  const referenceFiles = await Promise.all(files.filter((file) => isReference(file)).map(async (path) => ({ path, text: (await read(path)) ?? '' })));
-  return indexReferences(referenceFiles, config.importPaths);
-}
-
-/**
  * The package of a Protobuf subject's file when Buf calls it unstable (`ignore_unstable_packages`,
  * bufbuild/buf bufcheck: a finding in a file of an unstable package is ignored), from the file as
  * parsed with its references. A file that does not parse is not skipped: its check reports the error.
@@ -256,7 +229,10 @@ async function runCheck(subject: Subject, context: RunContext): Promise<SubjectC
     throw new RepositoryError(`${subject.name}: no history to check against: set \`against\` in the configuration's defaults or in ${subject.rule}, or give --against`);
   }
   const source = parseSource(subject.against);
+  const dependenciesOf = await dependenciesOfSubject(subject, source.kind, context, shown);
   const snapshot = await readHistory(source, {
+    // A version is the file with what it references at its own commit: tags or commits that differ only there are two versions.
+    ...(dependenciesOf === undefined ? {} : { dependenciesOf }),
     // No candidate text: its newest committed twin is left out by identity with references (parseHistory), not by
     // text, since the files it references may have changed while its own text did not.
     cwd: config.root, path: subject.file, schemaType: subject.schemaType,
@@ -312,7 +288,8 @@ async function runCheck(subject: Subject, context: RunContext): Promise<SubjectC
  */
 async function withRepositoryReferences(subject: Subject, snapshot: HistorySnapshot, context: RunContext, tryParse: (type: string) => (schema: string, references: Readonly<Record<string, string>>) => void): Promise<SourceVersion[]> {
   const kind = snapshot.source.kind;
-  if (kind === 'registry' || kind === 'pulsar') return [...snapshot.versions];
+  // A registry's versions come with the registry's references, a git source's with their commit's (committedDependencies).
+  if (kind === 'registry' || kind === 'pulsar' || (isGitKind(kind) && context.place !== undefined)) return [...snapshot.versions];
   // Every version at once, so that their reads go to git together; the first version's failure in order is the error.
   const settled = await Promise.allSettled(snapshot.versions.map(async (version) => {
     const read = version.commit !== undefined && context.place !== undefined ? readerAt(context, context.place, version.commit) : context.workTree;
@@ -333,6 +310,18 @@ function readerAt(context: RunContext, place: GitPlace, commit: string): ReadFil
     context.commits.set(commit, read);
   }
   return read;
+}
+
+function isGitKind(kind: SourceKind): boolean {
+  return kind === 'git' || kind === 'git-log' || kind === 'git-tags';
+}
+
+/** For a git source, what each committed version references at its own commit (`committedDependencies`). */
+async function dependenciesOfSubject(subject: Subject, kind: SourceKind, context: RunContext, shown: string): Promise<ReadHistoryOptions['dependenciesOf']> {
+  if (!isGitKind(kind) || context.place === undefined) return undefined;
+  // Git versions take the subject's type (readHistory's schemaType), so its checkers parse them all.
+  const registry = await registryOf(subject, new Set([subject.schemaType]), context.options, kind);
+  return committedDependencies({ config: context.config, place: context.place, file: subject.file, registry, label: shown, gitCache: context.gitCache });
 }
 
 /**

@@ -7,6 +7,8 @@ export type { RepositoryConfig, SubjectRule, SubjectSettings, IgnoreEntry, FailO
 export { listSubjects, fill as fillSubjectTemplate } from './subjects.js';
 export type { Subject, SettingsOverrides, ListSubjectsOptions } from './subjects.js';
 export { checkRepository, DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from './check.js';
+export { fileInRepository } from './file-in-repository.js';
+export type { FileInRepository } from './file-in-repository.js';
 export type { CheckRepositoryOptions, RepositoryReport, SubjectOutcome, SubjectCheck, ApprovedFinding, SkippedSubject } from './check.js';
 export type { FingerprintedFinding } from './ignores.js';
 export { baselineEntries, writeBaseline, BASELINE_REASON } from './baseline.js';

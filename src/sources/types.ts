@@ -160,6 +160,15 @@ export interface ReadHistoryOptions {
    * Default false: a subject you name yourself that is not there is an error.
    */
   readonly allowNewSubject?: boolean;
+  /**
+   * The files a committed version depends on at its own commit or tag (a `.proto`'s imports, the
+   * documents a `$ref` reaches, an Avro schema's named types), name → text, as its parser looks
+   * them up. The git sources (`git`, `git-log`, `git-tags`) give each version these as its
+   * `references`, and count two commits or tags as one version only when the text and these are
+   * equal: a version is the file with its dependencies. Without it, versions are told apart by
+   * their own text, and references come from elsewhere (`parseHistory`'s `references`).
+   */
+  readonly dependenciesOf?: (version: SourceVersion) => Promise<Readonly<Record<string, string>>>;
 }
 
 /** How `parseHistory` parses. */

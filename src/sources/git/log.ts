@@ -2,6 +2,7 @@ import { describeVersions } from '../describe.js';
 import { sameContent, schemaTypeOfPath } from '../file-types.js';
 import type { HistorySnapshot, ReadHistoryOptions, SourceVersion } from '../types.js';
 import { readBlobs } from './blobs.js';
+import { collapseVersions, withDependencies } from './dependencies.js';
 import { fileHistory } from './history-cache.js';
 import type { RangeHistory } from './history-cache.js';
 import { requireNewFile } from './new-file.js';
@@ -25,7 +26,7 @@ interface Found {
  * history (default HEAD), oldest first: each commit of the branch that changed it, a merge whose
  * result differs from the branch before it included, a merged branch's own commits not (they were
  * never the branch's version). Renames are followed, copies are new files. Consecutive equal
- * contents are collapsed into their first commit; a revert to an older content is a version. With
+ * versions (the file, and with `dependenciesOf` what it depends on at each commit) are collapsed into their first commit; a revert to an older content is a version. With
  * a lower bound, the history starts with the file as the bound has it, then the commits after it.
  * When the newest equals the candidate (the change is already committed) it is left out, or the
  * candidate would be checked against itself and the change hidden; the notes say so. A file with no
@@ -59,23 +60,24 @@ export async function readGitLog(source: { readonly ref: string; readonly since?
   }
   const texts = await readBlobs(repo, found.map((entry) => `${entry.info.commit}:${entry.path}`));
   const schemaType = schemaTypeOfPath(path, options.schemaType, where);
-  const kept: Array<{ entry: Found; text: string }> = [];
-  found.forEach((entry, i) => {
+  const read: SourceVersion[] = [];
+  for (const [i, entry] of found.entries()) {
     const text = texts[i];
-    if (text !== undefined && (kept.length === 0 || !sameContent((kept[kept.length - 1] as { text: string }).text, text, schemaType))) kept.push({ entry, text });
-  });
-  if (found.length === 0) await requireNewFile(repo, source.ref, commit, path, target.explicit);
-  const newest = kept[kept.length - 1];
-  let isNew = found.length === 0;
-  if (newest !== undefined && options.candidate !== undefined && sameContent(newest.text, options.candidate, schemaType)) {
-    kept.pop();
-    isNew = kept.length === 0;
-    notes.push(isNew
-      ? `new subject: no history yet: the only committed version of ${path}, ${newest.entry.label}, is the candidate itself`
-      : `the newest committed version, ${newest.entry.label}, equals the candidate (the change is committed): left out, so the candidate is compared with the versions before it`);
+    if (text !== undefined) read.push(await withDependencies(gitVersion({ version: read.length + 1, label: entry.label, name: entry.info.short, path: entry.path, info: entry.info, text }, options, where), options));
   }
-  const versions: SourceVersion[] = kept.map(({ entry, text }, i) =>
-    gitVersion({ version: i + 1, label: entry.label, name: entry.info.short, path: entry.path, info: entry.info, text }, options, where));
+  // A commit is a new version when the file or what it depends on there (options.dependenciesOf) changed.
+  const versions = collapseVersions(read).kept;
+  if (found.length === 0) await requireNewFile(repo, source.ref, commit, path, target.explicit);
+  const newest = versions[versions.length - 1];
+  let isNew = found.length === 0;
+  // With dependencies, the candidate's own are not known here: parseHistory settles it by the checker's identity.
+  if (newest !== undefined && options.candidate !== undefined && options.dependenciesOf === undefined && sameContent(newest.text, options.candidate, schemaType)) {
+    versions.pop();
+    isNew = versions.length === 0;
+    notes.push(isNew
+      ? `new subject: no history yet: the only committed version of ${path}, ${newest.label}, is the candidate itself`
+      : `the newest committed version, ${newest.label}, equals the candidate (the change is committed): left out, so the candidate is compared with the versions before it`);
+  }
   if (found.length === 0) notes.push(`new subject: no history yet: no commit of ${path} in ${range}'s history`);
   return {
     source: { kind: 'git-log', ...source },

@@ -1,5 +1,6 @@
 import { SourceError, SourceErrorCode } from '../errors.js';
 import type { HistorySnapshot, ReadHistoryOptions } from '../types.js';
+import { withDependencies } from './dependencies.js';
 import { requireNewFile } from './new-file.js';
 import { formerPaths } from './renames.js';
 import { readBlobs } from './blobs.js';
@@ -36,6 +37,6 @@ export async function readGitRef(source: { readonly ref: string; readonly path?:
     return { ...base, description: `${where}: new subject: no history yet (${path} is not at ${commitLabel(info)})`, versions: [], isNew: true };
   }
   const label = `${source.ref} ${commitLabel(info)}`;
-  const version = gitVersion({ version: 1, label, name: info.short, path, info, text }, options, where);
+  const version = await withDependencies(gitVersion({ version: 1, label, name: info.short, path, info, text }, options, where), options);
   return { ...base, description: `${where}: ${path} at ${commitLabel(info)}`, versions: [version], isNew: false };
 }

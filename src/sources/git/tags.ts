@@ -1,9 +1,9 @@
 import { SourceError, SourceErrorCode } from '../errors.js';
-import { sameContent } from '../file-types.js';
 import type { HistorySnapshot, ReadHistoryOptions, SourceVersion } from '../types.js';
 import { compareVersions, versionInName } from '../version-order.js';
 import type { NameVersion } from '../version-order.js';
 import { describeVersions } from '../describe.js';
+import { collapseVersions, withDependencies } from './dependencies.js';
 import { requireNewFile } from './new-file.js';
 import { gitText } from './run.js';
 import { formerPaths } from './renames.js';
@@ -23,7 +23,7 @@ interface Tag {
  * `git-tags:GLOB`: the file at each tag matching GLOB, oldest first in version order (Semantic
  * Versioning precedence, then tag date), or in date order when some tag holds no version;
  * `git-tags:SINCE..GLOB` from the tag SINCE on. Tags without the file are skipped, consecutive
- * equal contents collapsed; the notes say both. No tag with the file is a new subject when the file
+ * equal versions collapsed (the file, and with `dependenciesOf` what it depends on at each tag); the notes say both. No tag with the file is a new subject when the file
  * is new since the newest tag (`requireNewFile`).
  */
 export async function readGitTags(source: { readonly glob: string; readonly since?: string; readonly path?: string }, options: ReadHistoryOptions): Promise<HistorySnapshot> {
@@ -60,19 +60,15 @@ export async function readGitTags(source: { readonly glob: string; readonly sinc
   }
   const absent = tags.filter((_, i) => texts[i] === undefined).map((tag) => tag.name);
   if (absent.length > 0) notes.push(`${path} is not at ${absent.join(', ')}: skipped`);
-  const versions: SourceVersion[] = [];
-  const collapsed: string[] = [];
-  tags.forEach((tag, i) => {
+  const read: SourceVersion[] = [];
+  for (const [i, tag] of tags.entries()) {
     const text = texts[i];
-    if (text === undefined) return;
-    const previous = versions[versions.length - 1];
-    if (previous !== undefined && sameContent(previous.text, text, previous.schemaType)) {
-      collapsed.push(tag.name);
-      return;
-    }
-    versions.push(gitVersion({ version: versions.length + 1, label: tag.name, name: tag.name, path: paths[i] as string, info: tag.info, text, tag: tag.name }, options, where));
-  });
-  if (collapsed.length > 0) notes.push(`${collapsed.join(', ')} hold the same file as the tag before them: not counted again`);
+    if (text === undefined) continue;
+    read.push(await withDependencies(gitVersion({ version: read.length + 1, label: tag.name, name: tag.name, path: paths[i] as string, info: tag.info, text, tag: tag.name }, options, where), options));
+  }
+  // A tag is a new version when the file or what it depends on there (options.dependenciesOf) changed.
+  const { kept: versions, collapsed } = collapseVersions(read);
+  if (collapsed.length > 0) notes.push(`${collapsed.join(', ')} hold the same file${options.dependenciesOf === undefined ? '' : ' and dependencies'} as the tag before them: not counted again`);
   const newest = tags[tags.length - 1] as Tag;
   if (versions.length === 0) {
     await requireNewFile(target.repo, newest.name, newest.info.commit, path, target.explicit);
