@@ -23,28 +23,45 @@ export function readRegularFile(path: string): string {
   return readFileSync(path, 'utf8');
 }
 
-/** Reads all of a file descriptor (standard input: 0) as UTF-8, at most `MAX_FILE_BYTES`. */
-export function readAllBounded(fd = 0): string {
+/**
+ * Reads all of a file descriptor (standard input: 0) as UTF-8 in 64 KiB chunks, at most
+ * `MAX_FILE_BYTES`; `name` names it in the error. A FIFO opened without blocking reads 0 both at its
+ * end and before any writer opened it (open(2): O_NONBLOCK): with `writerWaitMs`, an end before any
+ * writer came is waited out that long, so one that no one writes to reads as empty, never for ever.
+ */
+export function readAllBounded(fd = 0, name = 'standard input', writerWaitMs = 0): string {
   const chunks: Buffer[] = [];
-  let total = 0;
   const chunk = Buffer.alloc(64 * 1024);
+  const started = Date.now();
+  let total = 0;
+  let writerSeen = writerWaitMs === 0;
   for (;;) {
     let read: number;
     try {
       read = readSync(fd, chunk, 0, chunk.length, null);
     } catch (error: unknown) {
-      // A non-blocking pipe with nothing yet: wait a moment for it, without spinning.
+      // A non-blocking pipe with a writer and nothing yet: wait a moment for it, without spinning.
       if ((error as NodeJS.ErrnoException).code === 'EAGAIN') {
-        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 10);
+        writerSeen = true;
+        pauseMs(10);
         continue;
       }
       if ((error as NodeJS.ErrnoException).code === 'EOF') break;
       throw error;
     }
-    if (read === 0) break;
+    if (read === 0) {
+      if (writerSeen || Date.now() - started >= writerWaitMs) break;
+      pauseMs(10);
+      continue;
+    }
+    writerSeen = true;
     total += read;
-    if (total > MAX_FILE_BYTES) throw refusal('ETOOLARGE', `standard input is larger than ${MAX_FILE_BYTES} bytes`);
+    if (total > MAX_FILE_BYTES) throw refusal('ETOOLARGE', `${name} is larger than ${MAX_FILE_BYTES} bytes`);
     chunks.push(Buffer.from(chunk.subarray(0, read)));
   }
   return Buffer.concat(chunks).toString('utf8');
+}
+
+function pauseMs(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }
