@@ -12,5 +12,5 @@ export function unresolvedImportHint(error: unknown, command: string | undefined
   if (!(error instanceof SchemaParseError) || error.rule !== 'UNRESOLVED_IMPORT' || command === undefined || !WITH_REFERENCES.has(command)) return undefined;
   const name = /^import "(.*)" is neither/.exec(error.detail)?.[1];
   const named = name === undefined ? 'NAME as the import statement writes it' : `NAME ${JSON.stringify(name)}, as the import statement writes it`;
-  return `give the imported file with --reference NAME=FILE (${named}); in a repository run, add the folder the import path starts from to protobuf.importPaths in .schema-compat.yaml`;
+  return `give the imported file with --reference NAME=FILE (${named}), or the folder the import path starts from with --reference FOLDER; in a repository run, add the folder the import path starts from to protobuf.importPaths in .schema-compat.yaml`;
 }

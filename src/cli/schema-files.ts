@@ -5,6 +5,7 @@ import { fileFailure } from '../sources/file-failure.js';
 import { SCHEMA_TYPE_BY_EXTENSION, extensionOf, withoutBom } from '../sources/file-types.js';
 import type { SourceVersion } from '../sources/index.js';
 import { ownValue } from '../util/own.js';
+import { isFolder, readReferenceFolder } from './reference-folder.js';
 
 /** The schema types the CLI names, by `--type` value; the library's type names are upper case. */
 export const CLI_SCHEMA_TYPES = { avro: 'AVRO', json: 'JSON', protobuf: 'PROTOBUF' } as const;
@@ -74,15 +75,27 @@ export function historyFromFiles(paths: readonly string[], forced: CliSchemaType
   return paths.map((path, i) => ({ version: i + 1, label: shownPath(path), where: shownPath(path), path: shownPath(path), schemaType: schemaTypeOf(path, forced), text: readSchemaText(path, io) }));
 }
 
-/** `--reference name=file` values: the schemas that others may use by name (Confluent schema references). */
+/**
+ * `--reference` values: the schemas that others may use by name (Confluent schema references).
+ * `NAME=FILE` names one file; `FOLDER` names every schema file below it by its path there, and
+ * `PREFIX=FOLDER` by PREFIX and that path (`readReferenceFolder`).
+ */
 export function readReferences(values: readonly string[], io: CliIO): Readonly<Record<string, string>> {
   const references: Record<string, string> = {};
+  const add = (name: string, text: string): void => {
+    if (Object.prototype.hasOwnProperty.call(references, name)) throw new UsageError(`--reference ${name} given more than once`);
+    references[name] = text;
+  };
   for (const value of values) {
     const eq = value.indexOf('=');
-    if (eq <= 0 || eq === value.length - 1) throw new UsageError(`--reference takes NAME=FILE, not ${JSON.stringify(value)}`);
-    const name = value.slice(0, eq);
-    if (Object.prototype.hasOwnProperty.call(references, name)) throw new UsageError(`--reference ${name} given more than once`);
-    references[name] = readSchemaText(value.slice(eq + 1), io);
+    const folder = eq < 0 ? value : value.slice(eq + 1);
+    if (eq !== 0 && folder !== '' && isFolder(folder, io)) {
+      const prefix = eq < 0 ? '' : value.slice(0, eq).replace(/\/*$/, '/');
+      for (const [name, text] of Object.entries(readReferenceFolder(prefix, folder, io))) add(name, text);
+      continue;
+    }
+    if (eq <= 0 || eq === value.length - 1) throw new UsageError(`--reference takes NAME=FILE, FOLDER or PREFIX=FOLDER, not ${JSON.stringify(value)}`);
+    add(value.slice(0, eq), readSchemaText(value.slice(eq + 1), io));
   }
   return references;
 }

@@ -112,7 +112,10 @@ Options:
   --rules R                  whose Protobuf rules decide: confluent (default, Confluent Schema
                              Registry), buf-wire or buf-wire-json (Buf's WIRE or WIRE_JSON
                              breaking-change category); refused for a candidate of another type
-  --reference NAME=FILE      a schema the others use by NAME (Confluent schema references); repeat it
+  --reference NAME=FILE      a schema the others use by NAME (Confluent schema references); repeat it.
+                             --reference FOLDER names each schema file below FOLDER by its path
+                             there (common/money.proto); --reference PREFIX=FOLDER by PREFIX and
+                             that path (https://acme.test/schemas/address.json)
   --format F                 text (default, for people), json (the CompatibilityResult), github
                              (GitHub Actions annotations on the schema line), junit (JUnit XML),
                              markdown (a pull-request comment), sarif (SARIF 2.1.0), or confluent
@@ -167,7 +170,7 @@ const CHANGE_FLAGS = `  --format F                 text (default), markdown or j
   --rules R                  whose Protobuf rules grade the changes: confluent (default), buf-wire
                              or buf-wire-json (Buf's WIRE or WIRE_JSON category)
   --strategy S               the strategy whose directions fail the command (default BACKWARD, as check)
-  --reference NAME=FILE      a schema the others use by NAME; repeat it
+  --reference NAME=FILE      a schema the others use by NAME; repeat it (or FOLDER, PREFIX=FOLDER, as for check)
   -h, --help                 show this help`;
 
 /** `schema-compat diff --help`. */

@@ -21,6 +21,8 @@ export interface ReferenceIndex {
   readonly jsonIds: ReadonlyMap<string, string>;
   /** Folders Protobuf import paths start from, relative to the configuration's folder (`''` is that folder). */
   readonly importPaths: readonly string[];
+  /** The configuration's `referenceUrls`: a URL (a prefix when it ends in `/`) → the file (or folder) it stands for. */
+  readonly urls?: ReadonlyArray<{ readonly url: string; readonly path: string }>;
 }
 
 /** A schema's references, by the name its parser looks them up with, dependencies first; and the files they came from. */
@@ -89,56 +91,120 @@ function undefinedName(parse: () => void): string | undefined {
 }
 
 /**
- * Every document the schema's `$ref`s reach outside itself, transitively: a relative reference is
- * a file relative to the referring one, an absolute one a reference file's `$id`. Each is named by
- * its path relative to the schema's folder (or its `$id`), which the checker resolves the `$ref` to.
+ * Every document the schema's `$ref`s reach outside itself, transitively. A `$ref` is resolved
+ * against the base URI in scope (the nearest `$id`, or `id` before draft 6, JSON Schema 2020-12
+ * §8.2.1 and draft 4 §7.2): an absolute URI is a reference file's `$id`, else a `referenceUrls`
+ * entry's file, else (for a `$ref` written relative) the file at that path from the referring one.
+ * Each document is named as the checker resolves the `$ref`: by its absolute URI when a base was in
+ * scope, else by its path relative to the schema's folder.
  */
 async function jsonReferences(file: string, text: string, index: ReferenceIndex, read: ReadFile): Promise<ResolvedReferences> {
   const references: Record<string, string> = {};
   const files: string[] = [];
   const home = posix.dirname(file);
-  const pending: Array<{ readonly from: string; readonly text: string }> = [{ from: file, text }];
+  const pending: Array<{ readonly from: string; readonly text: string; readonly base: string | undefined }> = [{ from: file, text, base: undefined }];
   while (pending.length > 0) {
-    const { from, text: document } = pending.pop() as { from: string; text: string };
-    for (const { ref, pointer } of externalRefs(document)) {
-      const absolute = /^[a-z][a-z0-9+.-]*:/i.test(ref);
-      const target = absolute ? index.jsonIds.get(ref) : posix.normalize(posix.join(posix.dirname(from), ref));
-      if (target === undefined || files.includes(target) || target === file) continue;
+    const { from, text: document, base: inherited } = pending.pop() as { from: string; text: string; base: string | undefined };
+    for (const { ref, pointer, base } of externalRefs(document, inherited)) {
+      const uri = base === undefined ? absoluteUri(ref) : resolvedUri(ref, base);
+      const written = absoluteUri(ref) === undefined;
+      const target = (uri === undefined ? undefined : index.jsonIds.get(uri) ?? mappedPath(index.urls, uri)) ?? (written ? posix.normalize(posix.join(posix.dirname(from), ref)) : undefined);
+      const name = uri ?? (target === undefined ? undefined : posix.relative(home, target) || posix.basename(target));
+      if (target === undefined || name === undefined || Object.prototype.hasOwnProperty.call(references, name) || target === file) continue;
+      if (Object.keys(references).length >= MAX_REFERENCED_DOCUMENTS) {
+        throw new SchemaParseError({ input: from, pointer, rule: 'TOO_MANY_REFERENCES', detail: `the $refs reach more than ${MAX_REFERENCED_DOCUMENTS} documents` });
+      }
       const referenced = await readEntry(read, target, { file: from, pointer, entry: `$ref ${quoteExcerpt(ref, PATH_EXCERPT_LENGTH)}` });
       if (referenced === undefined) continue;
-      files.push(target);
-      references[absolute ? ref : posix.relative(home, target) || posix.basename(target)] = referenced;
-      pending.push({ from: target, text: referenced });
+      if (!files.includes(target)) files.push(target);
+      references[name] = referenced;
+      pending.push({ from: target, text: referenced, base: uri });
     }
   }
   return { references, files };
 }
 
-/** The `$ref`s of a JSON document that point outside it, without their fragments, each with the JSON pointer (RFC 6901) of a `$ref` that names it. */
-function externalRefs(text: string): Array<{ readonly ref: string; readonly pointer: string }> {
+/** The URI without its fragment when `ref` is absolute (has a scheme), else undefined. */
+function absoluteUri(ref: string): string | undefined {
+  return /^[a-z][a-z0-9+.-]*:/i.test(ref) ? (ref.split('#')[0] as string) : undefined;
+}
+
+/** `ref` resolved against `base` (RFC 3986 §5.2), without its fragment; undefined when it is not a URI reference. */
+function resolvedUri(ref: string, base: string): string | undefined {
+  try {
+    return new URL(ref, base).href.split('#')[0] as string;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The repository path a `referenceUrls` entry gives `uri`: an exact URL's file, or the longest matching prefix's folder joined with the rest. */
+function mappedPath(urls: ReferenceIndex['urls'], uri: string): string | undefined {
+  let best: { readonly url: string; readonly path: string } | undefined;
+  for (const entry of urls ?? []) {
+    if (entry.url === uri) return entry.path;
+    if (entry.url.endsWith('/') && uri.startsWith(entry.url) && (best === undefined || entry.url.length > best.url.length)) best = entry;
+  }
+  if (best === undefined) return undefined;
+  const rest = uri.slice(best.url.length);
+  let decoded = rest;
+  try {
+    decoded = decodeURIComponent(rest);
+  } catch {
+    return undefined;
+  }
+  return posix.normalize(posix.join(best.path, decoded));
+}
+
+/** The draft's `$id` keyword of a document: `id` before draft 6 (draft 4 §7.2), read from its `$schema`. */
+function idKeyOf(document: unknown): '$id' | 'id' {
+  const dialect = typeof document === 'object' && document !== null ? (document as Record<string, unknown>)['$schema'] : undefined;
+  return typeof dialect === 'string' && /draft-0[34]\b/.test(dialect) ? 'id' : '$id';
+}
+
+/** How many documents one schema's `$ref`s may reach (a link loop in a folder could name endless paths). */
+const MAX_REFERENCED_DOCUMENTS = 1000;
+
+/** Keywords whose values are data, not schemas: an `$id` or `$ref` inside them means nothing. */
+const DATA_KEYWORDS = new Set(['const', 'enum', 'default', 'examples']);
+
+/**
+ * The `$ref`s of a JSON document that point outside it, without their fragments, each with the JSON
+ * pointer (RFC 6901) of a `$ref` that names it and the base URI in scope there (`inherited` for the
+ * document, changed by each `$id` on the way; undefined when none is).
+ */
+function externalRefs(text: string, inherited: string | undefined): Array<{ readonly ref: string; readonly pointer: string; readonly base: string | undefined }> {
   let document: unknown;
   try {
     document = JSON.parse(text);
   } catch {
     return [];
   }
-  const found = new Map<string, string>();
-  const stack: Array<{ readonly value: unknown; readonly pointer: string }> = [{ value: document, pointer: '' }];
+  const idKey = idKeyOf(document);
+  const found = new Map<string, { readonly ref: string; readonly pointer: string; readonly base: string | undefined }>();
+  const stack: Array<{ readonly value: unknown; readonly pointer: string; readonly base: string | undefined }> = [{ value: document, pointer: '', base: inherited }];
   const step = (pointer: string, key: string | number): string => `${pointer}/${String(key).replace(/~/g, '~0').replace(/\//g, '~1')}`;
   while (stack.length > 0) {
-    const { value, pointer } = stack.pop() as { value: unknown; pointer: string };
-    if (Array.isArray(value)) (value as unknown[]).forEach((child, i) => stack.push({ value: child, pointer: step(pointer, i) }));
-    else if (typeof value === 'object' && value !== null) {
-      for (const [key, child] of Object.entries(value)) {
-        if (key !== '$ref' || typeof child !== 'string') stack.push({ value: child, pointer: step(pointer, key) });
-        else if (!child.startsWith('#')) {
-          const ref = child.split('#')[0] as string;
-          if (ref !== '' && !found.has(ref)) found.set(ref, step(pointer, key));
-        }
+    const { value, pointer, base: outer } = stack.pop() as { value: unknown; pointer: string; base: string | undefined };
+    if (Array.isArray(value)) {
+      (value as unknown[]).forEach((child, i) => stack.push({ value: child, pointer: step(pointer, i), base: outer }));
+      continue;
+    }
+    if (typeof value !== 'object' || value === null) continue;
+    const object = value as Record<string, unknown>;
+    const id = object[idKey];
+    const base = typeof id === 'string' && !id.startsWith('#') ? (outer === undefined ? absoluteUri(id) : resolvedUri(id, outer)) ?? outer : outer;
+    for (const [key, child] of Object.entries(object)) {
+      if (DATA_KEYWORDS.has(key)) continue;
+      if (key !== '$ref' || typeof child !== 'string') stack.push({ value: child, pointer: step(pointer, key), base });
+      else if (!child.startsWith('#')) {
+        const ref = child.split('#')[0] as string;
+        const seen = `${base ?? ''} ${ref}`;
+        if (ref !== '' && !found.has(seen)) found.set(seen, { ref, pointer: step(pointer, key), base });
       }
     }
   }
-  return [...found].map(([ref, pointer]) => ({ ref, pointer }));
+  return [...found.values()];
 }
 
 /** Every file the schema imports, transitively, found from the import roots and named by its import path. */
@@ -187,7 +253,7 @@ function imports(text: string): string[] {
  * The index of the reference files: the named types each Avro file defines (full names, namespaces
  * inherited as the Avro 1.12 specification's "Names" section says) and each JSON document's `$id`.
  */
-export function indexReferences(files: ReadonlyArray<{ readonly path: string; readonly text: string }>, importPaths: readonly string[]): ReferenceIndex {
+export function indexReferences(files: ReadonlyArray<{ readonly path: string; readonly text: string }>, importPaths: readonly string[], urls: ReadonlyArray<{ readonly url: string; readonly path: string }> = []): ReferenceIndex {
   const avroNames = new Map<string, string>();
   const jsonIds = new Map<string, string>();
   for (const { path, text } of files) {
@@ -200,10 +266,11 @@ export function indexReferences(files: ReadonlyArray<{ readonly path: string; re
     if (path.endsWith('.avsc')) for (const name of avroDefinitions(document, '')) if (!avroNames.has(name)) avroNames.set(name, path);
     if (path.endsWith('.json') && typeof document === 'object' && document !== null) {
       const id = (document as Record<string, unknown>)['$id'] ?? (document as Record<string, unknown>)['id'];
-      if (typeof id === 'string' && id !== '') jsonIds.set(id.split('#')[0] as string, path);
+      // Keyed as the `$ref`s that name it are resolved (a URL parser's form: `HTTPS://X` is `https://x/`).
+      if (typeof id === 'string' && id !== '') jsonIds.set((absoluteUri(id) === undefined ? undefined : resolvedUri(id, id)) ?? (id.split('#')[0] as string), path);
     }
   }
-  return { avroNames, jsonIds, importPaths };
+  return { avroNames, jsonIds, importPaths, urls };
 }
 
 /** The full names of the named types an Avro schema document defines. */

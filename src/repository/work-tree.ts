@@ -35,7 +35,7 @@ export function workTreeReader(config: RepositoryConfig): ReadFile {
 export async function buildIndex(config: RepositoryConfig, files: readonly string[], read: ReadFile): Promise<ReferenceIndex> {
   const isReference = config.references.length === 0 ? () => false : picomatch([...config.references]);
   const referenceFiles = await Promise.all(files.filter((file) => isReference(file)).map(async (path) => ({ path, text: (await read(path)) ?? '' })));
-  return indexReferences(referenceFiles, config.importPaths);
+  return indexReferences(referenceFiles, config.importPaths, config.referenceUrls);
 }
 
 /**
@@ -72,7 +72,7 @@ export function committedDependencies(at: { readonly config: RepositoryConfig; r
  * or named type is the one its own commit defined, not the work tree's.
  */
 async function indexAt(config: RepositoryConfig, place: GitPlace, commit: string, read: ReadFile): Promise<ReferenceIndex> {
-  if (config.references.length === 0) return indexReferences([], config.importPaths);
+  if (config.references.length === 0) return indexReferences([], config.importPaths, config.referenceUrls);
   const listed = await gitText(place.root, ['ls-tree', '-r', '-z', '--name-only', '--full-tree', commit, '--', place.prefix === '' ? '.' : place.prefix], `git ${commit.slice(0, 12)}`);
   const files = listed.split('\0').filter((path) => path !== '' && path.startsWith(place.prefix)).map((path) => path.slice(place.prefix.length));
   return buildIndex(config, files, read);

@@ -101,7 +101,7 @@ describe('schema-compat diff', () => {
     const missing = await cliIn(repo.dir, ['diff', 'v1.proto', 'v2.proto']);
     expect([missing.code, missing.stdout]).toEqual([2, '']);
     expect(missing.stderr).toMatch(/^error: v1\.proto: at line 3, column 8: import "common\/money\.proto" is neither a given reference nor a built-in well-known type \[UNRESOLVED_IMPORT\]\n/);
-    expect(missing.stderr).toContain('\nhint: give the imported file with --reference NAME=FILE (NAME "common/money.proto", as the import statement writes it); in a repository run, add the folder the import path starts from to protobuf.importPaths in .schema-compat.yaml\n');
+    expect(missing.stderr).toContain('\nhint: give the imported file with --reference NAME=FILE (NAME "common/money.proto", as the import statement writes it), or the folder the import path starts from with --reference FOLDER; in a repository run, add the folder the import path starts from to protobuf.importPaths in .schema-compat.yaml\n');
     const given = await cliIn(repo.dir, ['diff', '--reference', 'common/money.proto=common/money.proto', 'v1.proto', 'v2.proto']);
     expect([given.code, given.stderr]).toEqual([0, '']);
     expect(given.stdout).toContain('FIELD_ADDED');

@@ -12,7 +12,7 @@ export const CONFINEMENT_RULE = 'confinement';
 /**
  * The configuration's entries that name a path outside the repository root (`boundary`), as
  * written or after symbolic links: `ignoreFiles`, `protobuf.importPaths`, a `dir:` source and a git
- * source's `./` or `../` path in `against`, and `references` globs that climb out of the
+ * source's `./` or `../` path in `against`, the paths of `referenceUrls`, and `references` globs that climb out of the
  * configuration's folder (`root`, where globs match). Nothing is read: a path is only resolved.
  * Values of the wrong shape are left to the schema check.
  */
@@ -28,6 +28,8 @@ export function confinementViolations(value: unknown, boundary: PathBoundary, ro
   eachString(config['ignoreFiles'], ['ignoreFiles'], refusePath);
   const protobuf = config['protobuf'];
   if (typeof protobuf === 'object' && protobuf !== null) eachString((protobuf as Record<string, unknown>)['importPaths'], ['protobuf', 'importPaths'], refusePath);
+  const urls = config['referenceUrls'];
+  if (typeof urls === 'object' && urls !== null && !Array.isArray(urls)) for (const [url, path] of Object.entries(urls)) refusePath(path, ['referenceUrls', url]);
   const references = config['references'];
   const globs: Array<{ readonly glob: unknown; readonly at: ReadonlyArray<string | number> }> = typeof references === 'string' ? [{ glob: references, at: ['references'] }] : [];
   eachString(references, ['references'], (glob, at) => globs.push({ glob, at }));

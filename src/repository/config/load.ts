@@ -83,6 +83,7 @@ export function loadConfig(file: string): RepositoryConfig {
     defaults: settings(config.defaults ?? {}),
     subjects: (config.subjects ?? []).map((rule, i) => ({ ...settings(rule), files: list(rule.files), exclude: list(rule.exclude), name: `subjects[${i}]` }) satisfies SubjectRule),
     references: list(config.references),
+    ...(config.referenceUrls === undefined ? {} : { referenceUrls: Object.entries(config.referenceUrls).map(([url, path]) => ({ url, path })) }),
     importPaths: config.protobuf?.importPaths ?? [],
     ignoreUnstablePackages: config.protobuf?.ignoreUnstablePackages ?? false,
     exclude: list(config.exclude),
@@ -116,6 +117,7 @@ interface RawConfig {
   readonly defaults?: RawSettings;
   readonly subjects?: ReadonlyArray<RawSettings & { readonly files: string | readonly string[]; readonly exclude?: string | readonly string[] }>;
   readonly references?: string | readonly string[];
+  readonly referenceUrls?: Readonly<Record<string, string>>;
   readonly exclude?: string | readonly string[];
   readonly protobuf?: { readonly importPaths?: readonly string[]; readonly ignoreUnstablePackages?: boolean };
   readonly ignore?: readonly RawIgnore[];

@@ -15,7 +15,7 @@ type Schema = Readonly<Record<string, unknown>>;
 /** Keywords that only document a schema. */
 const ANNOTATIONS = new Set(['$schema', '$id', 'title', 'description', 'definitions', 'default', 'examples']);
 /** Keywords this checker applies; config.schema.json uses no others (a test holds it to that). */
-export const CHECKED_KEYWORDS = new Set(['$ref', 'type', 'enum', 'pattern', 'minLength', 'minItems', 'properties', 'additionalProperties', 'required', 'items', 'anyOf']);
+export const CHECKED_KEYWORDS = new Set(['$ref', 'type', 'enum', 'pattern', 'minLength', 'minItems', 'properties', 'additionalProperties', 'propertyNames', 'required', 'items', 'anyOf']);
 
 /**
  * Checks a value against the configuration's JSON Schema (draft-07, the keywords in
@@ -66,11 +66,15 @@ function objectViolations(schema: Schema, value: Readonly<Record<string, unknown
   if (Array.isArray(required)) {
     for (const name of required) if (typeof name === 'string' && !Object.prototype.hasOwnProperty.call(value, name)) found.push({ path, rule: 'required', message: `needs \`${name}\`` });
   }
+  const names = schema['propertyNames'];
+  const additional = schema['additionalProperties'];
   for (const [key, item] of Object.entries(value)) {
+    // A key that breaks `propertyNames` is reported at the key itself (draft-07 §6.5.8: the name is validated as a string).
+    if (isSchema(names)) for (const problem of checkAgainstSchema(names, key, root, [...path, key])) found.push({ ...problem, message: `key ${problem.message}` });
     if (Object.prototype.hasOwnProperty.call(properties, key)) found.push(...checkAgainstSchema(properties[key] as Schema, item, root, [...path, key]));
-    else if (schema['additionalProperties'] === false) {
+    else if (additional === false) {
       found.push({ path: [...path, key], rule: 'additionalProperties', message: `unknown key \`${excerpt(key)}\` (known here: ${Object.keys(properties).join(', ')})` });
-    }
+    } else if (isSchema(additional)) found.push(...checkAgainstSchema(additional, item, root, [...path, key]));
   }
   return found;
 }

@@ -70,6 +70,11 @@ export interface RepositoryConfig {
   readonly defaults: SubjectSettings;
   readonly subjects: readonly SubjectRule[];
   readonly references: readonly string[];
+  /**
+   * `referenceUrls`: where the JSON Schema documents that `$ref`s and `$id`s name by URL are, each an
+   * absolute URL mapped to a file, or a prefix (ending in `/`) mapped to a folder; paths relative to `root`.
+   */
+  readonly referenceUrls?: readonly ReferenceUrl[];
   /** Protobuf import roots, relative to `root` (which is always one). */
   readonly importPaths: readonly string[];
   /** Skip Protobuf subjects whose package is unstable (`foo.v1beta1`), as Buf's `ignore_unstable_packages`. */
@@ -77,4 +82,10 @@ export interface RepositoryConfig {
   /** Paths (a file, or a folder and everything below it) or globs, relative to `root`, that are never subjects. */
   readonly exclude: readonly string[];
   readonly ignore: readonly IgnoreEntry[];
+}
+
+/** One `referenceUrls` entry: a URL (a prefix when it ends in `/`) and the repository path it stands for. */
+export interface ReferenceUrl {
+  readonly url: string;
+  readonly path: string;
 }
