@@ -1,5 +1,6 @@
 import type { CompatibilityResult, Incompatibility } from '../index.js';
 import type { FindingCause } from '../repository/index.js';
+import { unionFields } from './avro-field.js';
 import type { Paint } from './paint.js';
 import type { ApprovedFinding, CheckReport, RunReport } from './report.js';
 import { FailOn, capitalized, causeBreaks, causePlace, describeEntry, namedByItsFile, directionText, preExistingLine, reportFails, runSummary, sourceLines, versionList, versionName, versionTitle } from './report.js';
@@ -19,6 +20,8 @@ export interface Naming {
   readonly title: (version: number) => string;
   readonly name: (version: number) => string;
   readonly list: (versions: readonly number[]) => string;
+  /** The field a finding is about, when its location alone does not say (an Avro union branch). */
+  readonly field?: (finding: Incompatibility) => string | undefined;
 }
 
 const BY_NUMBER: Naming = { title: (version) => `version ${version}`, name: (version) => `version ${version}`, list: (versions) => versions.join(', ') };
@@ -65,6 +68,7 @@ export function formatTextReport(report: CheckReport, paint: Paint, byCause = fa
     title: (version) => untrusted(versionTitle(report, version)),
     name: (version) => untrusted(versionName(report, version)),
     list: (versions) => untrusted(versionList(report, versions)),
+    field: unionFields(report),
   };
   const from = report.strategyFrom === undefined ? '' : ` (${untrusted(report.strategyFrom)})`;
   const lines = [
@@ -122,14 +126,15 @@ function findingSections(findings: readonly Incompatibility[], checked: readonly
     const group = findings.filter((finding) => finding.version === version);
     const count = `${group.length} ${plural(group.length, section.one, section.many)}`;
     lines.push('', paint.bold(`${capitalized(naming.title(version))}: ${count}`));
-    for (const finding of group) lines.push(...formatFinding(finding, paint, naming.name(version)));
+    for (const finding of group) lines.push(...formatFinding(finding, paint, naming.name(version), naming.field?.(finding)));
   }
   return lines;
 }
 
-function formatFinding(finding: Incompatibility & { readonly fingerprint?: string }, paint: Paint, name: string): string[] {
+function formatFinding(finding: Incompatibility & { readonly fingerprint?: string }, paint: Paint, name: string, field: string | undefined): string[] {
   const lines = [
     `  ${paint.bold(untrusted(finding.type))} at ${untrusted(finding.location)} (${directionText(finding, name)})`,
+    ...(field === undefined ? [] : [`    field: ${untrusted(field)}`]),
     `    ${untrusted(finding.description)}`,
     `    ${paint.dim(`detail: ${untrusted(finding.message)}`)}`,
   ];
