@@ -102,10 +102,11 @@ async function jsonReferences(file: string, text: string, index: ReferenceIndex,
   const references: Record<string, string> = {};
   const files: string[] = [];
   const home = posix.dirname(file);
-  const pending: Array<{ readonly from: string; readonly text: string; readonly base: string | undefined }> = [{ from: file, text, base: undefined }];
+  const pending: Array<{ readonly from: string; readonly text: string; readonly base: string | undefined; readonly rules: IdRules }> = [{ from: file, text, base: undefined, rules: DEFAULT_ID_RULES }];
   while (pending.length > 0) {
-    const { from, text: document, base: inherited } = pending.pop() as { from: string; text: string; base: string | undefined };
-    for (const { ref, pointer, base } of externalRefs(document, inherited)) {
+    const { from, text: document, base: inherited, rules: inheritedRules } = pending.pop() as { from: string; text: string; base: string | undefined; rules: IdRules };
+    const { refs, rules } = externalRefs(document, inherited, inheritedRules);
+    for (const { ref, pointer, base } of refs) {
       const uri = base === undefined ? absoluteUri(ref) : resolvedUri(ref, base);
       const written = absoluteUri(ref) === undefined;
       const target = (uri === undefined ? undefined : index.jsonIds.get(uri) ?? mappedPath(index.urls, uri)) ?? (written ? posix.normalize(posix.join(posix.dirname(from), ref)) : undefined);
@@ -118,7 +119,7 @@ async function jsonReferences(file: string, text: string, index: ReferenceIndex,
       if (referenced === undefined) continue;
       if (!files.includes(target)) files.push(target);
       references[name] = referenced;
-      pending.push({ from: target, text: referenced, base: uri });
+      pending.push({ from: target, text: referenced, base: uri, rules });
     }
   }
   return { references, files };
@@ -156,11 +157,24 @@ function mappedPath(urls: ReferenceIndex['urls'], uri: string): string | undefin
   return posix.normalize(posix.join(best.path, decoded));
 }
 
-/** The draft's `$id` keyword of a document: `id` before draft 6 (draft 4 §7.2), read from its `$schema`. */
-function idKeyOf(document: unknown): '$id' | 'id' {
+/**
+ * How a document's draft names its base URIs, read from its `$schema` (else `inherited`): the `$id` keyword (`id` before draft 6, draft 4 §7.2), and whether an `$id` beside a
+ * `$ref` counts (before 2019-09 every other member of a `$ref` object is ignored, draft 7 §8.3).
+ */
+function idRulesOf(document: unknown, inherited: IdRules): IdRules {
   const dialect = typeof document === 'object' && document !== null ? (document as Record<string, unknown>)['$schema'] : undefined;
-  return typeof dialect === 'string' && /draft-0[34]\b/.test(dialect) ? 'id' : '$id';
+  // A referenced document without `$schema` is read with the draft of the document that references it, as the checker reads it.
+  if (typeof dialect !== 'string') return inherited;
+  return { key: /draft-0[34]\b/.test(dialect) ? 'id' : '$id', besideRef: /20(19-09|20-12)/.test(dialect) };
 }
+
+interface IdRules {
+  readonly key: '$id' | 'id';
+  readonly besideRef: boolean;
+}
+
+/** Draft 7's rules, Confluent's default draft. */
+const DEFAULT_ID_RULES: IdRules = { key: '$id', besideRef: false };
 
 /** How many documents one schema's `$ref`s may reach (a link loop in a folder could name endless paths). */
 const MAX_REFERENCED_DOCUMENTS = 1000;
@@ -171,16 +185,16 @@ const DATA_KEYWORDS = new Set(['const', 'enum', 'default', 'examples']);
 /**
  * The `$ref`s of a JSON document that point outside it, without their fragments, each with the JSON
  * pointer (RFC 6901) of a `$ref` that names it and the base URI in scope there (`inherited` for the
- * document, changed by each `$id` on the way; undefined when none is).
+ * document, changed by each `$id` on the way; undefined when none is); and the document's id rules.
  */
-function externalRefs(text: string, inherited: string | undefined): Array<{ readonly ref: string; readonly pointer: string; readonly base: string | undefined }> {
+function externalRefs(text: string, inherited: string | undefined, inheritedRules: IdRules): { readonly refs: Array<{ readonly ref: string; readonly pointer: string; readonly base: string | undefined }>; readonly rules: IdRules } {
   let document: unknown;
   try {
     document = JSON.parse(text);
   } catch {
-    return [];
+    return { refs: [], rules: inheritedRules };
   }
-  const idKey = idKeyOf(document);
+  const rules = idRulesOf(document, inheritedRules);
   const found = new Map<string, { readonly ref: string; readonly pointer: string; readonly base: string | undefined }>();
   const stack: Array<{ readonly value: unknown; readonly pointer: string; readonly base: string | undefined }> = [{ value: document, pointer: '', base: inherited }];
   const step = (pointer: string, key: string | number): string => `${pointer}/${String(key).replace(/~/g, '~0').replace(/\//g, '~1')}`;
@@ -192,7 +206,7 @@ function externalRefs(text: string, inherited: string | undefined): Array<{ read
     }
     if (typeof value !== 'object' || value === null) continue;
     const object = value as Record<string, unknown>;
-    const id = object[idKey];
+    const id = typeof object['$ref'] === 'string' && !rules.besideRef ? undefined : object[rules.key];
     const base = typeof id === 'string' && !id.startsWith('#') ? (outer === undefined ? absoluteUri(id) : resolvedUri(id, outer)) ?? outer : outer;
     for (const [key, child] of Object.entries(object)) {
       if (DATA_KEYWORDS.has(key)) continue;
@@ -204,7 +218,7 @@ function externalRefs(text: string, inherited: string | undefined): Array<{ read
       }
     }
   }
-  return [...found.values()];
+  return { refs: [...found.values()], rules };
 }
 
 /** Every file the schema imports, transitively, found from the import roots and named by its import path. */

@@ -20,7 +20,8 @@ const DRAFT4_ORDER = `${JSON.stringify({
   $schema: 'http://json-schema.org/draft-04/schema#',
   id: 'https://schemas.acme.test/shop/order.json',
   type: 'object',
-  properties: { id: { type: 'string' }, shipTo: { $ref: 'common/address.json' } },
+  // Before 2019-09 every member beside `$ref` is ignored (draft 7 §8.3), an `id` too: the `$ref` resolves against the document's id (OCI image-spec's shape).
+  properties: { id: { type: 'string' }, shipTo: { id: 'https://schemas.acme.test/shop/order/shipTo', $ref: 'common/address.json' } },
 }, null, 2)}\n`;
 
 async function check(repo: GitRepo): Promise<RepositoryReport> {
