@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import protobufjs from 'protobufjs';
+import { ProtobufDeserializer, ProtobufSerializer, SchemaRegistryClient, SerdeType } from '@confluentinc/schemaregistry';
 import { createProtobufSerde, createRegistry, createRegistryClient, decodeConfluentFrame } from 'schema-compat/registry';
 import { CheckerRegistry } from 'schema-compat';
 import { ProtobufChecker } from 'schema-compat/protobuf';
@@ -7,7 +8,8 @@ import { startServer } from 'schema-compat/server';
 import type { RunningServer } from 'schema-compat/server';
 
 // Issue 24 item 2: Confluent's Protobuf framing (schema id, message indexes, message) with protobufjs,
-// the independent peer, as the encoder of record; over the in-process registry and over HTTP.
+// the independent peer, as the encoder of record; over the in-process registry and over HTTP; and
+// byte for byte both ways with @confluentinc/schemaregistry 1.10.1's Protobuf serdes.
 
 const PROTO = `syntax = "proto3";
 package acme;
@@ -62,5 +64,27 @@ describe('createProtobufSerde', () => {
     await expect(serde.deserialize(wrongIndex)).rejects.toMatchObject({ name: 'WireFormatError', problem: 'BAD_MESSAGE_INDEXES' });
     const corrupt = new Uint8Array([...written.subarray(0, 8), 0x0a, 0x7f]);
     await expect(serde.deserialize(corrupt)).rejects.toMatchObject({ name: 'WireFormatError', problem: 'BAD_PAYLOAD' });
+  });
+});
+
+describe('createProtobufSerde and @confluentinc/schemaregistry\'s Protobuf serdes', () => {
+  it('Confluent\'s deserializer reads our bytes, and its serializer writes the same bytes back', async () => {
+    const ours = createProtobufSerde(createRegistryClient({ url: server.url, retries: 0 }));
+    const written = await ours.serialize('shop', ORDER, PROTO);
+    const confluent = new SchemaRegistryClient({ baseURLs: [server.url], maxRetries: 0 });
+    const reader = new ProtobufDeserializer(confluent, SerdeType.VALUE, {});
+    const message = (await reader.deserialize('shop', Buffer.from(written))) as Record<string, unknown>;
+    expect([message['$typeName'], message['id'], message['customer'], message['lines'], message['status']]).toEqual(['acme.Order', 42n, 'Ada', [1, 2, 3], 1]);
+
+    const writer = new ProtobufSerializer(confluent, SerdeType.VALUE, { useLatestVersion: true });
+    const desc = reader.fileRegistry.getMessage('acme.Order');
+    if (desc === undefined) throw new Error('the deserializer kept no descriptor for acme.Order');
+    writer.registry.add(desc);
+    const confluentBytes = await writer.serialize('shop', message);
+    expect([...confluentBytes]).toEqual([...written]);
+    expect(await ours.deserialize(confluentBytes)).toEqual(ORDER);
+
+    const item = (await reader.deserialize('shop', Buffer.from(await ours.serialize('shop', { item: { sku: 'B', qty: 2 } }, PROTO, 'acme.Envelope')))) as Record<string, unknown>;
+    expect(item['$typeName']).toBe('acme.Envelope');
   });
 });
