@@ -8,6 +8,8 @@ import { recordOf } from '../util/own.js';
 
 type Protobufjs = typeof ProtobufJs;
 
+const PROTOBUFJS = 'protobufjs';
+
 export interface ProtobufSerdeOptions extends SerdeOptions {
   /**
    * The protobufjs module (the optional peer dependency, version 7 or 8). Default: loaded with
@@ -118,7 +120,8 @@ function messageOf(type: ProtobufJs.Type, value: object): ProtobufJs.Message {
 async function loadProtobufjs(given: object | undefined): Promise<Protobufjs> {
   if (given !== undefined) return given as Protobufjs;
   try {
-    const loaded = (await import('protobufjs')) as Protobufjs & { readonly default?: Protobufjs };
+    // A specifier in a variable: bundlers do not pull the optional peer into a browser bundle (give it as the `protobufjs` option there).
+    const loaded = (await import(/* webpackIgnore: true */ /* @vite-ignore */ PROTOBUFJS)) as Protobufjs & { readonly default?: Protobufjs };
     return loaded.default ?? loaded;
   } catch (error) {
     throw new InvalidOptionError('protobufjs', `createProtobufSerde needs protobufjs, an optional peer dependency: run \`npm install protobufjs\` (${error instanceof Error ? error.message : String(error)})`);
