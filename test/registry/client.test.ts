@@ -131,6 +131,14 @@ describe('createRegistryClient over a hostile or failing HTTP server', () => {
     expect(flaky.requests.map((request) => request.url)).toEqual(['/subjects', '/subjects', '/subjects', '/subjects']);
   });
 
+  it('keeps a path prefix (Apicurio\'s ccompat API) and encodes subject names', async () => {
+    const apicurio = await stub((_request, response) => sendJson(response, 200, [1, 2]));
+    expect(await createRegistryClient({ url: `${apicurio.url}/apis/ccompat/v7/` }).listVersions('a/b c')).toEqual([1, 2]);
+    expect(apicurio.requests.map((request) => [request.method, request.url, request.accept])).toEqual([
+      ['GET', '/apis/ccompat/v7/subjects/a%2Fb%20c/versions', 'application/vnd.schemaregistry.v1+json, application/json'],
+    ]);
+  });
+
   it('gives up after its retries: REGISTRY_SERVER_ERROR with the status and error_code', async () => {
     const down = await stub((_request, response) => sendJson(response, 500, { error_code: 50001, message: 'store failed' }));
     const error = await failure(createRegistryClient({ url: down.url, retries: 1, retryDelayMs: 1 }).getById(1));
