@@ -67,6 +67,12 @@ describe('Avro', () => {
     const overHttp = createAvroSerde(client);
     const schema = JSON.parse(ORDER) as object;
     expect(bytes(await overRegistry.serialize('orders', ORDER_VALUE, schema))).toEqual(bytes(await overHttp.serialize('orders', ORDER_VALUE, ORDER)));
+    // A schema object that counts how often it is stringified: once, however many messages.
+    let stringified = 0;
+    const counting = { toJSON: () => (stringified++, schema) };
+    const once = createAvroSerde(server.registry);
+    for (let i = 0; i < 20; i++) await once.serialize('orders', { ...ORDER_VALUE, id: i }, counting);
+    expect(stringified).toBe(1);
     const requests: string[] = [];
     const counted = createAvroSerde(createRegistryClient({ url: server.url, fetch: (input, init) => (requests.push(String(input)), fetch(input, init)) }));
     const first = await counted.serialize('orders', ORDER_VALUE, schema);
