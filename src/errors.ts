@@ -15,7 +15,50 @@ export class SchemaCompatError extends Error {
     super(message);
     this.code = code;
     Object.setPrototypeOf(this, new.target.prototype);
+    Object.defineProperty(this, ERROR_BRAND, { value: classChain(new.target), enumerable: false });
   }
+
+  /**
+   * `error instanceof SourceError` holds for an error of either build (ESM or CommonJS) of this
+   * package: the package loaded twice has two copies of each class, so the check also reads the
+   * brand every error carries (its classes' names, under a `Symbol.for` key shared across copies).
+   */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    if (Function.prototype[Symbol.hasInstance].call(this, value)) return true;
+    if (!isSchemaCompatError(value)) return false;
+    return (value as unknown as Branded)[ERROR_BRAND].includes(stableName(this));
+  }
+}
+
+/** The brand's key: `Symbol.for` gives every copy of the package the same symbol. */
+const ERROR_BRAND = Symbol.for('schema-compat.error');
+
+interface Branded {
+  readonly [ERROR_BRAND]: readonly string[];
+}
+
+/** A class name as both builds print it: esbuild may add `_` before or a number after it. */
+function stableName(constructor: { readonly name: string }): string {
+  return constructor.name.replace(/^_+/, '').replace(/\d+$/, '');
+}
+
+/** The names of an error's classes, itself to `SchemaCompatError`. */
+function classChain(target: object): string[] {
+  const names: string[] = [];
+  for (let constructor: unknown = target; typeof constructor === 'function' && constructor !== Error; constructor = Object.getPrototypeOf(constructor)) {
+    names.push(stableName(constructor as { readonly name: string }));
+  }
+  return names;
+}
+
+/**
+ * True for an error this library threw, from whichever copy of it (ESM or CommonJS build): what
+ * `instanceof SchemaCompatError` answers too. Branch on `error.code` from there.
+ */
+export function isSchemaCompatError(value: unknown): value is SchemaCompatError {
+  if (typeof value !== 'object' || value === null) return false;
+  const brand = (value as Partial<Branded>)[ERROR_BRAND];
+  return Array.isArray(brand) && typeof (value as { code?: unknown }).code === 'string';
 }
 
 /** Where a schema came from: `candidate`, `history[3]`, a reference name, or a file. */

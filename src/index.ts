@@ -50,7 +50,7 @@ export type { JsonWitnessResult, InstanceVerdict } from './json-schema/index.js'
 
 // Errors.
 export {
-  SchemaCompatError, SchemaParseError, UnknownStrategyError, UnknownSchemaTypeError, InvalidOptionError, CheckTooDeepError,
+  SchemaCompatError, SchemaParseError, UnknownStrategyError, UnknownSchemaTypeError, InvalidOptionError, CheckTooDeepError, isSchemaCompatError,
 } from './errors.js';
 export type { SchemaParseErrorDetails } from './errors.js';
 export type { JsonValue, JsonObject } from './util/json.js';

@@ -97,6 +97,8 @@ export const WireFormatProblem = {
   BAD_MESSAGE_INDEXES: 'BAD_MESSAGE_INDEXES',
   /** A schema id outside 0 .. 2^31-1, or a fingerprint that is not 8 bytes. */
   BAD_SCHEMA_ID: 'BAD_SCHEMA_ID',
+  /** The payload after the header is not what its schema type writes (JSON: not UTF-8 JSON; Protobuf: not a message). */
+  BAD_PAYLOAD: 'BAD_PAYLOAD',
 } as const;
 export type WireFormatProblem = (typeof WireFormatProblem)[keyof typeof WireFormatProblem];
 
@@ -108,6 +110,23 @@ export class WireFormatError extends SchemaCompatError {
   constructor(problem: WireFormatProblem, message: string) {
     super('INVALID_WIRE_FORMAT', message);
     this.problem = problem;
+  }
+}
+
+/**
+ * A message that its schema does not allow: refused on write (never framed), and on read when the
+ * serde validates (`validateOnRead`). `verdict` is `invalid`, or `undecided` when the schema nests
+ * past the validator's depth bound.
+ */
+export class MessageValidationError extends SchemaCompatError {
+  override readonly name: string = 'MessageValidationError';
+  readonly schemaId: number | undefined;
+  readonly verdict: 'invalid' | 'undecided';
+
+  constructor(message: string, verdict: 'invalid' | 'undecided', schemaId?: number) {
+    super('MESSAGE_INVALID', message);
+    this.verdict = verdict;
+    this.schemaId = schemaId;
   }
 }
 

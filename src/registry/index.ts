@@ -37,10 +37,22 @@ export { encodeSingleObject, decodeSingleObject, SINGLE_OBJECT_MARKER } from './
 export type { SingleObjectFrame } from './wire/single-object.js';
 export { createAvroSerde } from './serde.js';
 export type { AvroSerde, AvroSerdeOptions, AvroSchemaSource } from './serde.js';
+export { createJsonSchemaSerde } from './json-serde.js';
+export type { JsonSchemaSerde, JsonSchemaSerdeOptions } from './json-serde.js';
+export { createProtobufSerde } from './protobuf-serde.js';
+export type { ProtobufSerde, ProtobufSerdeOptions } from './protobuf-serde.js';
+export type { SerdeRegistry, SerdeOptions } from './serde-source.js';
 export { parseVersionId } from './versions.js';
 export type { VersionId } from './versions.js';
 
 // Errors.
 export {
-  RegistryError, RegistryErrorCode, IncompatibleRegistrationError, WireFormatError, WireFormatProblem, CONFLUENT_ERROR_CODES,
+  RegistryError, RegistryErrorCode, IncompatibleRegistrationError, WireFormatError, WireFormatProblem, MessageValidationError, CONFLUENT_ERROR_CODES,
 } from './errors.js';
+
+// A client of a registry over HTTP (Confluent's REST API), on `fetch` only.
+export { createRegistryClient } from './client/client.js';
+export type { RegistryClient, RegistryClientOptions, RegisteredSchema } from './client/types.js';
+export { RegistryClientError } from './client/errors.js';
+export type { RegistryClientErrorCode, RegistryClientErrorDetails } from './client/errors.js';
+export type { RegistryAuth, HttpOptions } from './http/settings.js';

@@ -1,23 +1,13 @@
 import { createAvroResolver, encodeAvro, parseSchema } from 'schema-compat';
 import type { AvroProfile, AvroResolver, AvroSchema, ParsedSchema } from 'schema-compat';
-import { WireFormatError, WireFormatProblem } from './errors.js';
-import type { Registry } from './registry.js';
-import type { SubjectNameStrategy, SubjectNameStrategyName } from './subject-names.js';
-import { subjectNameStrategy } from './subject-names.js';
-import type { SchemaReference } from './types.js';
+import { BoundedMemo, SchemaMemo, prepareWriter, subjectNamer, writerById, writerId, writerMemo } from './serde-source.js';
+import type { SerdeOptions, SerdeRegistry } from './serde-source.js';
 import { decodeConfluentFrame, encodeConfluentFrame } from './wire/confluent.js';
-import { recordOf } from '../util/own.js';
 
 /** An Avro schema as the serde takes it: text or a JSON document. */
 export type AvroSchemaSource = string | object;
 
-export interface AvroSerdeOptions {
-  /** How the subject is named; default `TopicNameStrategy`. */
-  readonly subjectNameStrategy?: SubjectNameStrategyName | SubjectNameStrategy;
-  /** Serialize record keys (`<topic>-key`) rather than values. Default false. */
-  readonly isKey?: boolean;
-  /** Register the writer schema when it is new (Confluent's `auto.register.schemas`, default true); false: look it up. */
-  readonly autoRegister?: boolean;
+export interface AvroSerdeOptions extends SerdeOptions {
   /** The schema values are read into; default each message's own writer schema. */
   readonly readerSchema?: AvroSchemaSource;
   /** Whose resolution rules read old data: `confluent` (default), `pulsar` or `strict` (docs/avro-data.md). */
@@ -30,83 +20,55 @@ export interface AvroSerde {
   serialize(topic: string, value: unknown, schema: AvroSchemaSource): Promise<Uint8Array>;
   /**
    * Reads a framed message: fetches the writer schema by the id in the frame and resolves the datum
-   * into the reader schema. Throws `WireFormatError` (bad frame), `RegistryError` (unknown id),
-   * `IncompatibleSchemaError` (the reader cannot read the writer) or `AvroDataError` (a corrupt
-   * datum, or one past the data plane's limits: docs/avro-data.md, "Limits"). A corrupt message is
-   * refused in time linear in its bytes, and the serde reads the next message as before.
+   * into the reader schema. Throws `WireFormatError` (bad frame), `RegistryError` or
+   * `RegistryClientError` (unknown id), `IncompatibleSchemaError` (the reader cannot read the writer)
+   * or `AvroDataError` (a corrupt datum, or one past the data plane's limits: docs/avro-data.md,
+   * "Limits"). A corrupt message is refused in time linear in its bytes, and the serde reads the
+   * next message as before. `T` is what you know the value to be; it is not checked against it.
    */
-  deserialize(bytes: Uint8Array, options?: { readonly readerSchema?: AvroSchemaSource }): Promise<unknown>;
+  deserialize<T = unknown>(bytes: Uint8Array, options?: { readonly readerSchema?: AvroSchemaSource }): Promise<T>;
 }
 
-/** A serde over `registry`; its caches (writer ids, parsed writers, resolvers) live in the returned object. */
-export function createAvroSerde(registry: Registry, options: AvroSerdeOptions = {}): AvroSerde {
-  const nameSubject = subjectNameStrategy(options.subjectNameStrategy ?? 'TopicNameStrategy');
+/**
+ * A serde over `source`: the in-process `Registry` or a `RegistryClient` (any `SerdeRegistry`). Its
+ * caches (writer schemas by text or document, ids by subject, parsed writers by id, resolvers) live in
+ * the returned object: a schema it has seen is never parsed or stringified again.
+ */
+export function createAvroSerde(source: SerdeRegistry, options: AvroSerdeOptions = {}): AvroSerde {
+  const nameSubject = subjectNamer(options);
   const profile = options.profile ?? 'confluent';
-  const writerIds = new Map<string, number>();
-  const writers = new Map<number, Promise<ParsedSchema>>();
-  const resolvers = new Map<number, AvroResolver>();
+  const writers = new BoundedMemo<number, Promise<ParsedSchema>>();
+  const readers = new SchemaMemo<ParsedSchema>();
+  const resolvers = new WeakMap<ParsedSchema, WeakMap<ParsedSchema, AvroResolver>>();
   const defaultReader = options.readerSchema === undefined ? undefined : parseSchema('AVRO', options.readerSchema, { label: 'readerSchema' });
 
-  const writerById = (id: number): Promise<ParsedSchema> => {
-    let writer = writers.get(id);
-    if (writer === undefined) {
-      writer = loadWriter(registry, id);
-      writers.set(id, writer);
-      writer.catch(() => writers.delete(id));
-    }
-    return writer;
+  const writerOf = writerMemo((schema) => prepareWriter(source, options, 'AVRO', schema, avroRecordName));
+  const resolverOf = (reader: ParsedSchema, writer: ParsedSchema): AvroResolver => {
+    let byWriter = resolvers.get(reader);
+    if (byWriter === undefined) resolvers.set(reader, (byWriter = new WeakMap()));
+    let resolver = byWriter.get(writer);
+    if (resolver === undefined) byWriter.set(writer, (resolver = createAvroResolver(reader, writer, { profile })));
+    return resolver;
   };
 
   return {
     async serialize(topic, value, schema) {
-      const text = typeof schema === 'string' ? schema : JSON.stringify(schema);
-      const parsed = parseSchema('AVRO', text, { label: 'schema' });
-      const root = (parsed.schema as AvroSchema).root;
-      const recordName = 'fullName' in root && root.kind === 'record' ? root.fullName : undefined;
-      const subject = nameSubject({ topic, isKey: options.isKey ?? false, ...(recordName === undefined ? {} : { recordName }) });
-      const key = JSON.stringify([subject, text]);
-      let id = writerIds.get(key);
-      if (id === undefined) {
-        const found = options.autoRegister ?? true ? await registry.register(subject, { schema: text }) : await registry.lookup(subject, { schema: text });
-        id = found.id;
-        writerIds.set(key, id);
-      }
-      return encodeConfluentFrame(id, encodeAvro(value, parsed));
+      const writer = await writerOf(schema);
+      const id = await writerId(source, options, 'AVRO', writer.text, nameSubject(topic, writer.recordName), writer.ids);
+      return encodeConfluentFrame(id, encodeAvro(value, writer.parsed));
     },
 
-    async deserialize(bytes, read = {}) {
+    async deserialize<T>(bytes: Uint8Array, read: { readonly readerSchema?: AvroSchemaSource } = {}): Promise<T> {
       const frame = decodeConfluentFrame(bytes);
-      const writer = await writerById(frame.schemaId);
-      if (read.readerSchema !== undefined) {
-        return createAvroResolver(parseSchema('AVRO', read.readerSchema, { label: 'readerSchema' }), writer, { profile }).decode(frame.payload);
-      }
-      let resolver = resolvers.get(frame.schemaId);
-      if (resolver === undefined) {
-        resolver = createAvroResolver(defaultReader ?? writer, writer, { profile });
-        resolvers.set(frame.schemaId, resolver);
-      }
-      return resolver.decode(frame.payload);
+      const writer = await writerById(source, 'AVRO', writers, frame.schemaId);
+      const reader = read.readerSchema === undefined ? defaultReader ?? writer : readers.get(read.readerSchema, () => parseSchema('AVRO', read.readerSchema as AvroSchemaSource, { label: 'readerSchema' }));
+      return resolverOf(reader, writer).decode(frame.payload) as T;
     },
   };
 }
 
-/** The writer schema of an id, with its references, parsed. */
-async function loadWriter(registry: Registry, id: number): Promise<ParsedSchema> {
-  const found = await registry.getById(id);
-  if (found.schemaType !== 'AVRO') {
-    throw new WireFormatError(WireFormatProblem.BAD_SCHEMA_ID, `schema id ${id} is a ${found.schemaType} schema, not an Avro one`);
-  }
-  const references = await referenceTexts(registry, found.references, recordOf());
-  return parseSchema('AVRO', found.schema, { label: `schema ${id}`, references });
-}
-
-async function referenceTexts(registry: Registry, references: readonly SchemaReference[], into: Record<string, string>): Promise<Record<string, string>> {
-  for (const reference of references) {
-    // A reference's name is the user's (`__proto__`, `constructor`): `into` has no prototype (util/own.ts).
-    if (Object.hasOwn(into, reference.name)) continue;
-    const version = await registry.getVersion(reference.subject, reference.version, { deleted: true });
-    await referenceTexts(registry, version.references, into);
-    into[reference.name] = version.schema;
-  }
-  return into;
+/** The full name of a record root (what `RecordNameStrategy` names the subject after). */
+function avroRecordName(parsed: ParsedSchema): string | undefined {
+  const root = (parsed.schema as AvroSchema).root;
+  return 'fullName' in root && root.kind === 'record' ? root.fullName : undefined;
 }

@@ -2,6 +2,7 @@ import { SchemaParseError, UnknownSchemaTypeError } from 'schema-compat';
 import type { ConfigUpdate } from 'schema-compat/registry';
 import { configEntity, configUpdateEntity, schemaString, versionEntity } from './answers.js';
 import { httpErrors } from './errors.js';
+import { inFormat } from './serialized-format.js';
 import type { RouteContext } from './request.js';
 import { field, flag, param, submissionOf } from './request.js';
 
@@ -37,7 +38,7 @@ export const handlers = {
   root: async () => ({}),
   schemaTypes: async ({ registry }) => CONFLUENT_TYPES.filter((type) => registry.schemaTypes().includes(type)),
   listSubjects: async ({ registry, query }) => registry.listSubjects({ deleted: flag(query, 'deleted') }),
-  schemaById: async (context) => schemaString(await context.registry.getById(idOf(param(context, 0)))),
+  schemaById: async (context) => schemaString(await inFormat(context, await context.registry.getById(idOf(param(context, 0))))),
   schemaTextById: async (context) => rawSchema((await context.registry.getById(idOf(param(context, 0)))).schema),
   idVersions: async (context) => context.registry.usesOfId(idOf(param(context, 0)), { deleted: flag(context.query, 'deleted') }),
   idSubjects: async (context) => {
@@ -55,7 +56,7 @@ export const handlers = {
     const found = await context.registry.lookup(param(context, 0), submissionOf(context.body), { ...normalize, deleted: flag(context.query, 'deleted') });
     return versionEntity(found);
   },
-  getVersion: async (context) => versionEntity(await context.registry.getVersion(param(context, 0), param(context, 1), { deleted: flag(context.query, 'deleted') })),
+  getVersion: async (context) => versionEntity(await inFormat(context, await context.registry.getVersion(param(context, 0), param(context, 1), { deleted: flag(context.query, 'deleted') }))),
   getVersionSchema: async (context) => rawSchema((await context.registry.getVersion(param(context, 0), param(context, 1))).schema),
   deleteSubject: async (context) => context.registry.deleteSubject(param(context, 0), { permanent: flag(context.query, 'permanent') }),
   deleteVersion: async (context) => context.registry.deleteVersion(param(context, 0), param(context, 1), { permanent: flag(context.query, 'permanent') }),
