@@ -44,3 +44,10 @@ export type { VersionId } from './versions.js';
 export {
   RegistryError, RegistryErrorCode, IncompatibleRegistrationError, WireFormatError, WireFormatProblem, CONFLUENT_ERROR_CODES,
 } from './errors.js';
+
+// A client of a registry over HTTP (Confluent's REST API), on `fetch` only.
+export { createRegistryClient } from './client/client.js';
+export type { RegistryClient, RegistryClientOptions, RegisteredSchema } from './client/types.js';
+export { RegistryClientError } from './client/errors.js';
+export type { RegistryClientErrorCode, RegistryClientErrorDetails } from './client/errors.js';
+export type { RegistryAuth, HttpOptions } from './http/settings.js';

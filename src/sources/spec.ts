@@ -1,5 +1,5 @@
 import { SourceError, SourceErrorCode } from './errors.js';
-import { redactQuerySecrets, redactUrlText } from './redact.js';
+import { redactQuerySecrets, redactUrlText } from '../registry/http/redact.js';
 import type { HistorySource, SourceKind } from './types.js';
 
 /** The source forms, for error messages and `--help`. */

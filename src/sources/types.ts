@@ -1,5 +1,6 @@
 import type { CheckerRegistry, ParsedSchema, Strategy } from 'schema-compat';
 import type { GitHistoryCache } from './git/history-cache.js';
+import type { HttpOptions } from '../registry/http/settings.js';
 
 /**
  * Where a history lives. The text forms (`git-log:origin/main`, `registry:http://...`) are read by
@@ -94,10 +95,8 @@ export interface LoadedHistory extends HistorySnapshot {
   readonly skipped: readonly SkippedVersion[];
 }
 
-/** Credentials for a registry: HTTP basic (Confluent's `user:password`) or a bearer token. */
-export type RegistryAuth =
-  | { readonly basic: { readonly user: string; readonly password: string } }
-  | { readonly bearer: string };
+/** Credentials for a registry: HTTP basic (Confluent's `user:password`) or a bearer token (the registry client's type). */
+export type { RegistryAuth } from '../registry/http/settings.js';
 
 /** An entry of a folder, as the folder and glob sources see it. */
 export interface FolderEntry {
@@ -121,7 +120,8 @@ export interface FileAccess {
   readonly repositoryRoot?: (realFolder: string) => string | undefined;
 }
 
-export interface ReadHistoryOptions {
+/** The HTTP options (`auth`, `timeoutMs`, `retries`, `retryDelayMs`, `deadlineMs`, `maxAnswerBytes`, `fetch`) are the registry client's (`HttpOptions`): `deadlineMs` bounds loading the whole source. */
+export interface ReadHistoryOptions extends HttpOptions {
   /** The candidate's file: the git sources read the same path, a folder source leaves it out. */
   readonly path?: string;
   /** The candidate's text: `git-log` leaves out a newest version equal to it (the change is committed). */
@@ -134,22 +134,6 @@ export interface ReadHistoryOptions {
   readonly subject?: string;
   /** The topic, `persistent://tenant/namespace/topic` (`pulsar` sources), unless the source names it. */
   readonly topic?: string;
-  readonly auth?: RegistryAuth;
-  /** Per request (its answer's body included), in milliseconds. Default 10,000. */
-  readonly timeoutMs?: number;
-  /** Further attempts after a 5xx answer, a 429, a timeout or a reset connection. Default 3. */
-  readonly retries?: number;
-  /** The first back-off, doubled on each retry. Default 250 ms. */
-  readonly retryDelayMs?: number;
-  /**
-   * For loading the whole source (registry and Pulsar): every request, retry and back-off, in
-   * milliseconds. Past it the load ends with `REGISTRY_TIMEOUT`, not retried. Default 120,000.
-   */
-  readonly deadlineMs?: number;
-  /** The most bytes read of one registry or Pulsar answer; past it, `REGISTRY_ANSWER_TOO_LARGE`. Default 16 MiB (16,777,216), as for files. */
-  readonly maxAnswerBytes?: number;
-  /** The `fetch` to use. Default the global one. */
-  readonly fetch?: typeof fetch;
   readonly files?: FileAccess;
   /** One walk of the git history shared by the `git-log` reads of a run (`GitHistoryCache`). */
   readonly gitCache?: GitHistoryCache;

@@ -1,5 +1,5 @@
 import { excerpt, quoteExcerpt } from '../../util/excerpt.js';
-import { redactUrlText } from '../../sources/redact.js';
+import { redactUrlText } from '../../registry/http/redact.js';
 
 /** Where in a configuration document a problem is, and what it is. */
 export interface Violation {
