@@ -10,7 +10,7 @@ import { checkersFor } from './checkers.js';
 import type { CliIO } from './io.js';
 import { ExitCode, write } from './io.js';
 
-export const APPLY_USAGE = 'usage: schema-compat apply [--dry-run] [--registry URL] [--config FILE] [--format text|markdown|json] [--registry-auth CREDENTIALS]';
+export const APPLY_USAGE = 'usage: schema-compat apply [--dry-run] [--registry URL] [--config FILE] [--format text|markdown|json] [--delete] [--registry-auth CREDENTIALS]';
 
 export function applyHelp(): string {
   return `${APPLY_USAGE}
@@ -27,6 +27,8 @@ Options:
   --registry URL        the registry (default: \`registry:\` in the configuration)
   --config FILE         the configuration (default: .schema-compat.yaml here or above)
   --format F            text (default), markdown (a pull-request comment) or json
+  --delete              soft-delete the registry's subjects the configuration does not name (listed
+                        in the plan; without it they are never touched; never a hard delete)
   --registry-auth C     user:password or "Bearer TOKEN" (default: SCHEMA_REGISTRY_* variables)
 
 Exit codes: 0 applied (or, with --dry-run, may be applied), 1 a subject is incompatible or another
@@ -42,6 +44,7 @@ const APPLY_OPTIONS: OptionSpecs = {
   config: { takesValue: true },
   format: { takesValue: true },
   'registry-auth': { takesValue: true },
+  delete: { takesValue: false },
 };
 
 /** `schema-compat apply`: plans, and without --dry-run applies, through the library's planApply and applyPlan. */
@@ -63,7 +66,7 @@ export async function runApply(argv: readonly string[], io: CliIO): Promise<Exit
     checkers: (subject, types) => checkersFor(types, subject.profile ?? 'confluent', subject.policy, 'confluent', subject.rules),
     ...(auth === undefined ? {} : { auth }),
   };
-  const settings: ApplyOptions = { url, check, ...(auth === undefined ? {} : { auth }) };
+  const settings: ApplyOptions = { url, check, ...(auth === undefined ? {} : { auth }), ...(options['delete'] === true ? { deleteUnnamed: true } : {}) };
   const plan = await planApply(config, settings);
   const outcome = options['dry-run'] === true ? undefined : await applyPlan(plan, settings);
   const text = format === 'json' ? applyJson(plan, outcome) : format === 'markdown' ? applyMarkdown(plan) : applyText(plan, outcome);

@@ -6,6 +6,7 @@ export type ApplyFormat = 'text' | 'markdown' | 'json';
 
 function stepText(step: PlanStep): string {
   if (step.kind === 'set-level') return `set level of ${step.subject}: ${step.from ?? '(unset)'} -> ${step.to}`;
+  if (step.kind === 'soft-delete') return `soft-delete subject ${step.subject} (the configuration does not name it)`;
   return `register ${step.file} as ${step.newSubject ? `the first version of new subject ${step.subject}` : `a new version of ${step.subject}`}`;
 }
 
@@ -23,6 +24,8 @@ export function applyText(plan: ApplyPlan, outcome?: ApplyOutcome): string {
   for (const subject of plan.subjects.filter((one) => one.status === 'incompatible')) {
     for (const message of subject.ours?.messages ?? []) lines.push(`  ${untrusted(subject.subject)}: ${untrusted(message)}`);
   }
+  const kept = plan.unnamed.filter((subject) => !plan.steps.some((step) => step.kind === 'soft-delete' && step.subject === subject));
+  if (kept.length > 0) lines.push(`Not in the configuration, left as they are (--delete soft-deletes them): ${kept.map((subject) => untrusted(subject)).join(', ')}`);
   lines.push(plan.steps.length === 0 ? 'Plan: nothing to do' : `Plan: ${plan.steps.length} ${plan.steps.length === 1 ? 'change' : 'changes'}`);
   lines.push(...plan.steps.map((step, i) => `  ${i + 1}. ${untrusted(stepText(step))}`));
   if (plan.exitCode !== 0) lines.push(`Nothing will be written: ${plan.exitCode === 1 ? 'a subject is incompatible' : 'a subject could not be planned'}`);
@@ -41,6 +44,7 @@ export function applyMarkdown(plan: ApplyPlan): string {
   return [
     `### schema-compat apply plan for ${escapeText(plan.registry)}`, '',
     '| subject | file | status | schema-compat | registry |', '|---|---|---|---|---|', ...rows, '',
+    ...(plan.unnamed.length === 0 ? [] : [`Registry subjects the configuration does not name: ${plan.unnamed.map((subject) => cellText(subject)).join(', ')}.`, '']),
     ...(steps.length === 0 ? ['Nothing to do.'] : [`${steps.length} ${steps.length === 1 ? 'change' : 'changes'}:`, '', ...steps]),
     ...(plan.exitCode === 0 ? [] : ['', `**Nothing will be written**: ${plan.exitCode === 1 ? 'a subject is incompatible' : 'a subject could not be planned'}.`]),
     '',

@@ -94,7 +94,7 @@ describe('planApply and applyPlan', () => {
     expect(plan.subjects.map((subject) => [subject.subject, subject.status, subject.ours?.compatible, subject.theirs?.compatible])).toEqual([
       ['orders-value', 'changes', true, true], ['payments-value', 'changes', true, undefined], ['events-value', 'changes', true, true],
     ]);
-    expect(plan.steps.map((step) => (step.kind === 'register' ? [step.kind, step.subject, step.newSubject] : [step.kind, step.subject, step.from, step.to]))).toEqual([
+    expect(plan.steps.map((step) => (step.kind === 'register' ? [step.kind, step.subject, step.newSubject] : step.kind === 'set-level' ? [step.kind, step.subject, step.from, step.to] : [step.kind]))).toEqual([
       ['register', 'orders-value', false], ['register', 'payments-value', true], ['set-level', 'events-value', 'BACKWARD', 'FULL_TRANSITIVE'],
     ]);
     expect(await server.registry.listSubjects()).toEqual(['events-value', 'orders-value']);
@@ -107,6 +107,18 @@ describe('planApply and applyPlan', () => {
     expect([again.exitCode, again.steps, again.subjects.map((subject) => subject.existing)]).toEqual([
       0, [], [{ version: 3, id: 4, by: 'lookup' }, { version: 1, id: 5, by: 'lookup' }, { version: 1, id: 3, by: 'lookup' }],
     ]);
+  });
+
+  it('a subject the configuration does not name is listed, and soft-deleted only when asked', async () => {
+    await pullInto(out);
+    await server.registry.register('legacy-value', '"string"');
+    const listed = await planApply(config(), options());
+    expect([listed.unnamed, listed.steps]).toEqual([['legacy-value'], []]);
+    const plan = await planApply(config(), { ...options(), deleteUnnamed: true });
+    expect(plan.steps).toEqual([{ kind: 'soft-delete', subject: 'legacy-value' }]);
+    const applied = await applyPlan(plan, options());
+    expect(applied.applied.map((step) => [step.outcome, step.detail])).toEqual([['done', 'soft-deleted versions 1']]);
+    expect([await server.registry.listSubjects(), await server.registry.listSubjects({ deleted: true })]).toEqual([['events-value', 'orders-value'], ['events-value', 'legacy-value', 'orders-value']]);
   });
 
   it('an incompatible subject: exit 1, and nothing written for any subject', async () => {

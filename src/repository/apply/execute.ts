@@ -58,6 +58,10 @@ async function makeStep(step: PlanStep, client: RegistryClient): Promise<Applied
       await client.setConfig(step.subject, { compatibility: step.to });
       return { step, outcome: 'done', detail: `level ${step.to}` };
     }
+    if (step.kind === 'soft-delete') {
+      const versions = await client.deleteSubject(step.subject);
+      return { step, outcome: 'done', detail: `soft-deleted versions ${versions.join(', ')}` };
+    }
     const registered = await client.register(step.subject, { schemaType: step.schemaType, schema: step.schema });
     return { step, outcome: 'done', detail: `id ${registered.id}${registered.version === undefined ? '' : `, version ${registered.version}`}` };
   } catch (error: unknown) {

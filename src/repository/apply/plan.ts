@@ -25,9 +25,13 @@ export async function planApply(config: Parameters<typeof checkRepository>[0], o
   const report = await checkRepository(config, { ...options.check, overrides: { ...options.check?.overrides, against } });
   const subjects: SubjectPlan[] = [];
   for (const outcome of report.subjects) subjects.push(await planSubject(outcome, client, options));
-  const steps = subjects.flatMap((subject) => subject.steps);
+  const named = new Set(subjects.map((subject) => subject.subject));
+  const unnamed = (await client.listSubjects()).filter((subject) => !named.has(subject)).sort();
+  // Deletes come last, and only when asked: soft ones (the registry keeps them, and `apply` never hard-deletes).
+  const deletes: PlanStep[] = options.deleteUnnamed === true ? unnamed.map((subject) => ({ kind: 'soft-delete', subject })) : [];
+  const steps = [...subjects.flatMap((subject) => subject.steps), ...deletes];
   const exitCode = subjects.some((subject) => subject.status === 'error') ? 2 : subjects.some((subject) => subject.status === 'incompatible') ? 1 : 0;
-  return { registry: redactUrlText(options.url).replace(/\/+$/, ''), subjects, steps, exitCode };
+  return { registry: redactUrlText(options.url).replace(/\/+$/, ''), subjects, unnamed, steps, exitCode };
 }
 
 async function planSubject(outcome: SubjectOutcome, client: RegistryClient, options: ApplyOptions): Promise<SubjectPlan> {

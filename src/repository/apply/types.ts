@@ -12,12 +12,18 @@ export interface ApplyOptions {
   readonly auth?: RegistryAuth;
   /** How the repository check runs (checkers, concurrency...); its `against` is the registry. */
   readonly check?: Omit<CheckRepositoryOptions, 'overrides'> & { readonly overrides?: CheckRepositoryOptions['overrides'] };
+  /**
+   * Soft-delete (Confluent's `DELETE /subjects/{s}`, never `permanent`) the registry's live subjects
+   * the configuration does not name. Default false: they are listed in the plan, never deleted.
+   */
+  readonly deleteUnnamed?: boolean;
 }
 
 /** One write of a plan, in the order it is made. */
 export type PlanStep =
   | { readonly kind: 'set-level'; readonly subject: string; readonly from?: Strategy; readonly to: Strategy }
-  | { readonly kind: 'register'; readonly subject: string; readonly file: string; readonly schemaType: string; readonly schema: string; readonly newSubject: boolean };
+  | { readonly kind: 'register'; readonly subject: string; readonly file: string; readonly schemaType: string; readonly schema: string; readonly newSubject: boolean }
+  | { readonly kind: 'soft-delete'; readonly subject: string };
 
 /** What the plan says of one subject of the configuration. */
 export interface SubjectPlan {
@@ -44,6 +50,8 @@ export interface ApplyPlan {
   /** The registry, without credentials. */
   readonly registry: string;
   readonly subjects: readonly SubjectPlan[];
+  /** The registry's live subjects the configuration does not name (soft-deleted only with `deleteUnnamed`). */
+  readonly unnamed: readonly string[];
   /** Every write, in order (levels, then versions, subject by subject). */
   readonly steps: readonly PlanStep[];
   /** 0: may be applied (or nothing to do); 1: a subject is incompatible; 2: a subject cannot be planned. Nothing is written unless 0. */
