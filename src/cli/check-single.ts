@@ -9,6 +9,7 @@ import type { ProtobufRules } from '../protobuf/rule-sets.js';
 import { refuseRulesFor } from './rules-option.js';
 import { checkersFor } from './checkers.js';
 import { askTheRegistry, historyOf } from './history-source.js';
+import { withCanonicalIdentity } from '../sources/index.js';
 import type { CliHistory, HistoryRequest } from './history-source.js';
 import type { CliIO } from './io.js';
 import type { CheckReport, FailOn, ReportFinding } from './report.js';
@@ -89,7 +90,9 @@ export async function checkSingle(command: SingleCheck, io: CliIO): Promise<Chec
   const configured = repository?.subject?.strategy;
   const strategy = command.strategy ?? configured ?? loaded.strategy ?? DEFAULT_STRATEGY;
   const result = checkCompatibility(strategy, parsedCandidate, [...parsed.history], { registry, stopAtFirstFailure: command.stopAtFirstFailure, explain: command.explain });
-  const registryAnswer = await askTheRegistry(loaded, candidate, command.registryVerdict, io);
+  const asked = await askTheRegistry(loaded, candidate, command.registryVerdict, io);
+  // "Already version N" on the type's canonical form, never the registry's stored text alone.
+  const registryAnswer = asked === undefined ? undefined : withCanonicalIdentity(asked, result.identical?.version, loaded.versions);
   // A fingerprint names the subject: the registry subject or Pulsar topic, else the candidate's path.
   const subject = command.history.subject ?? command.history.topic ?? candidate.path;
   const fingerprinted = (finding: Incompatibility): ReportFinding => ({ ...finding, fingerprint: findingFingerprint(finding, subject) });

@@ -255,12 +255,13 @@ export function sourceLines(report: CheckReport): string[] {
 function registryLines(report: CheckReport): string[] {
   const answer = report.registry as RegistryAnswer;
   const lines = [answer.existing !== undefined
-    ? `Registry: the candidate is already version ${answer.existing.version} (id ${answer.existing.id}); registering it creates no version`
+    ? `Registry: the candidate is already version ${answer.existing.version} (id ${answer.existing.id})${answer.existingBy === undefined ? '; registering it creates no version' : ', the same schema by its canonical form (the registry\'s lookup does not match its stored text): nothing to register'}`
     : `Registry: registering the candidate would create ${answer.subjectExists ? 'a new version' : 'the subject and its first version'}`];
   if (answer.verdict !== undefined) {
     const theirs = answer.verdict.compatible ? 'compatible' : 'incompatible';
     const agree = answer.verdict.compatible === report.result.compatible;
     lines.push(`Registry verdict: ${theirs}${agree ? ' (agrees)' : ` (DISAGREES: schema-compat says ${report.result.compatible ? 'compatible' : 'incompatible'}${report.strategyFrom === undefined ? '; the registry checks with its own level, not --strategy' : ''})`}`);
+    if (answer.verdict.askedVersions !== undefined) lines.push(`  (asked version by version: ${answer.verdict.askedVersions.join(', ') || 'none'}, as the level names them; the registry has no /compatibility/subjects/{s}/versions)`);
     for (const message of answer.verdict.messages) lines.push(`  registry: ${message}`);
   }
   return lines;

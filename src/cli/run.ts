@@ -1,5 +1,7 @@
 import { SchemaCompatError } from '../index.js';
 import { UsageError, parseArgs } from './args.js';
+import { runApply } from './apply-command.js';
+import { runPull } from './pull-command.js';
 import { runAudit } from './audit-command.js';
 import { runChangelog } from './changelog-command.js';
 import { runCheck } from './check-command.js';
@@ -26,6 +28,8 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   explain: runExplain,
   diff: runDiff,
   changelog: runChangelog,
+  apply: runApply,
+  pull: runPull,
   // Long-running: resolves once the server listens; the open server keeps the process alive (main.ts never exits).
   serve: (argv, io) => runServe(argv, io),
 };

@@ -2,7 +2,7 @@ import { AUDITED_STRATEGIES, strategyNames } from '../index.js';
 
 export const CHECK_USAGE = 'usage: schema-compat check [--strategy S] [--type T] [--format F] [options] [CANDIDATE (HISTORY... | --against SOURCE | --history DIR)]';
 
-export const PROGRAM_USAGE = `usage: schema-compat <command> [options]   (commands: check, diff, changelog, audit, canonical, fingerprint, explain, serve; --help on each)`;
+export const PROGRAM_USAGE = `usage: schema-compat <command> [options]   (commands: check, diff, changelog, audit, canonical, fingerprint, explain, serve, apply, pull; --help on each)`;
 
 const EXIT_CODES = 'Exit codes: 0 compatible, 1 incompatible, 2 bad input or usage, 3 internal error.';
 
@@ -22,6 +22,8 @@ Commands:
   fingerprint  print the fingerprint of that form (crc64, md5 or sha256)
   explain      the compatibility strategies: what each checks, which clients upgrade first
   serve        run a local schema registry with Confluent's REST API
+  apply        bring a registry to what .schema-compat.yaml says (--dry-run: the plan)
+  pull         write a registry's subjects as files and a .schema-compat.yaml
 
 Options:
   -h, --help     show this help ('schema-compat COMMAND --help' for a command's)

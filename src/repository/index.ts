@@ -23,3 +23,7 @@ export { originFinder } from './finding-origin.js';
 export type { FindingOrigin, OriginFinder, SourceFile } from './finding-origin.js';
 export { protoDefinitions } from './proto-definitions.js';
 export type { ProtoDefinition, ProtoDefinitions } from './proto-definitions.js';
+export { planApply, applyPlan } from './apply/index.js';
+export type { ApplyOptions, ApplyPlan, ApplyOutcome, AppliedStep, PlanStep, SubjectPlan } from './apply/index.js';
+export { pullRegistry } from './pull.js';
+export type { PullOptions, PulledFile, PulledRegistry } from './pull.js';

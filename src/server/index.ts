@@ -3,3 +3,6 @@
 export { startServer, createRequestHandler, SCHEMA_REGISTRY_MEDIA_TYPE } from './http.js';
 export type { ServerOptions, RunningServer, HandlerOptions } from './http.js';
 export type { CheckOptions } from './checks.js';
+export { openFileStorage, DATA_LOG_FILE } from './file-storage.js';
+export type { FileStorage, FileStorageOptions } from './file-storage.js';
+export { DataDirError } from './data-dir-error.js';

@@ -4,8 +4,8 @@
 
 export { loadHistory, readHistory, parseHistory } from './load.js';
 export { parseSource, describeSource, SOURCE_FORMS } from './spec.js';
-export { askRegistry } from './registry-ask.js';
-export type { AskRegistryOptions, CandidateSubmission, RegistryAnswer } from './registry-ask.js';
+export { askRegistry, withCanonicalIdentity } from './registry-ask.js';
+export type { AskRegistryOptions, CandidateSubmission, RegistryAnswer, RegistryVerdict } from './registry-ask.js';
 export { registryAuthFrom } from './auth.js';
 export { compareNatural } from './natural-order.js';
 export type { NaturalComparison } from './natural-order.js';

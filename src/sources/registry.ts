@@ -39,7 +39,7 @@ export async function readRegistry(source: { readonly url: string; readonly subj
   const listed = await requestJson(client, 'GET', `/subjects/${encodeURIComponent(subject)}/versions`);
   const isNew = listed.status === 404 && errorCodeOf(listed.body) === SUBJECT_NOT_FOUND;
   if (!isNew && listed.status !== 200) throw unexpectedAnswer(client, listed);
-  const level = await subjectLevel(client, subject);
+  const level = await readSubjectLevel(client, subject);
   const strategyPart = { strategy: level.strategy, strategyFrom: level.from };
   const levelText = `level ${level.strategy} (${level.from})`;
   const numbers = isNew ? [] : versionNumbers(client, listed.url, listed.body);
@@ -145,7 +145,7 @@ async function referenceTexts(client: HttpClient, references: readonly RegistryR
  * `compatibilityGroup`): then the level is the global one. Confluent names the level
  * `compatibilityLevel` when reading it.
  */
-async function subjectLevel(client: HttpClient, subject: string): Promise<{ strategy: Strategy; from: string; notes: string[] }> {
+export async function readSubjectLevel(client: HttpClient, subject: string): Promise<{ strategy: Strategy; from: string; notes: string[] }> {
   const path = `/config/${encodeURIComponent(subject)}`;
   const own = await requestJson(client, 'GET', path);
   if (own.status !== 200 && own.status !== 404) throw unexpectedAnswer(client, own);

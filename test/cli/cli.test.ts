@@ -138,7 +138,7 @@ describe('schema-compat check: bad input exits 2', () => {
     const run = cli(args);
     expect(run.code).toBe(2);
     expect(run.stdout).toBe('');
-    expect(run.stderr.split('\n').slice(0, 2)).toEqual([`error: ${reason}`, 'usage: schema-compat <command> [options]   (commands: check, diff, changelog, audit, canonical, fingerprint, explain, serve; --help on each)']);
+    expect(run.stderr.split('\n').slice(0, 2)).toEqual([`error: ${reason}`, 'usage: schema-compat <command> [options]   (commands: check, diff, changelog, audit, canonical, fingerprint, explain, serve, apply, pull; --help on each)']);
   });
 });
 

@@ -80,6 +80,7 @@ export function loadConfig(file: string): RepositoryConfig {
     file,
     root: dirname(file),
     repositoryRoot,
+    ...(config.registry === undefined ? {} : { registry: config.registry }),
     defaults: settings(config.defaults ?? {}),
     subjects: (config.subjects ?? []).map((rule, i) => ({ ...settings(rule), files: list(rule.files), exclude: list(rule.exclude), name: `subjects[${i}]` }) satisfies SubjectRule),
     references: list(config.references),
@@ -114,6 +115,7 @@ interface RawSettings {
 }
 
 interface RawConfig {
+  readonly registry?: string;
   readonly defaults?: RawSettings;
   readonly subjects?: ReadonlyArray<RawSettings & { readonly files: string | readonly string[]; readonly exclude?: string | readonly string[] }>;
   readonly references?: string | readonly string[];

@@ -67,6 +67,8 @@ export interface RepositoryConfig {
    * the top of the git work tree that holds the configuration, else `root` (the default).
    */
   readonly repositoryRoot?: string;
+  /** The registry `apply` writes to (`registry:` in the file). */
+  readonly registry?: string;
   readonly defaults: SubjectSettings;
   readonly subjects: readonly SubjectRule[];
   readonly references: readonly string[];

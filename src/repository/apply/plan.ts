@@ -1,0 +1,78 @@
+import type { Strategy } from 'schema-compat';
+import { RegistryClientError, createRegistryClient } from 'schema-compat/registry';
+import type { RegistryClient } from 'schema-compat/registry';
+import { askRegistry, withCanonicalIdentity } from '../../sources/index.js';
+import { redactUrlText } from '../../registry/http/redact.js';
+import { checkRepository } from '../check.js';
+import type { SubjectOutcome } from '../check.js';
+import type { ApplyOptions, ApplyPlan, PlanStep, SubjectPlan } from './types.js';
+
+/** The client `apply` reads levels and writes through. */
+export function clientOf(options: ApplyOptions): RegistryClient {
+  return options.client ?? createRegistryClient({ url: options.url, ...(options.auth === undefined ? {} : { auth: options.auth }) });
+}
+
+/**
+ * Plans bringing a registry to what a repository configuration says, writing nothing: every subject
+ * is checked against the registry's history (ours, at the level it will have: the configuration's,
+ * else the registry's), the registry's lookup (and the type's canonical form) says whether its file
+ * is already a version, and its own compatibility answer is shown beside ours. A level the
+ * configuration names and the registry does not have is a step; so is a file that is no version yet.
+ */
+export async function planApply(config: Parameters<typeof checkRepository>[0], options: ApplyOptions): Promise<ApplyPlan> {
+  const client = clientOf(options);
+  const against = `registry:${options.url}`;
+  const report = await checkRepository(config, { ...options.check, overrides: { ...options.check?.overrides, against } });
+  const subjects: SubjectPlan[] = [];
+  for (const outcome of report.subjects) subjects.push(await planSubject(outcome, client, options));
+  const named = new Set(subjects.map((subject) => subject.subject));
+  const unnamed = (await client.listSubjects()).filter((subject) => !named.has(subject)).sort();
+  // Deletes come last, and only when asked: soft ones (the registry keeps them, and `apply` never hard-deletes).
+  const deletes: PlanStep[] = options.deleteUnnamed === true ? unnamed.map((subject) => ({ kind: 'soft-delete', subject })) : [];
+  const steps = [...subjects.flatMap((subject) => subject.steps), ...deletes];
+  const exitCode = subjects.some((subject) => subject.status === 'error') ? 2 : subjects.some((subject) => subject.status === 'incompatible') ? 1 : 0;
+  return { registry: redactUrlText(options.url).replace(/\/+$/, ''), subjects, unnamed, steps, exitCode };
+}
+
+async function planSubject(outcome: SubjectOutcome, client: RegistryClient, options: ApplyOptions): Promise<SubjectPlan> {
+  const subject = outcome.subject.registrySubject;
+  const base = { subject, file: outcome.subject.file };
+  const check = outcome.check;
+  if (check === undefined) return { ...base, status: 'error', steps: [], error: outcome.error?.message ?? 'not checked' };
+  try {
+    const current = await currentLevel(client, subject);
+    const wanted = outcome.subject.strategy;
+    const steps: PlanStep[] = [];
+    if (wanted !== undefined && wanted !== current) steps.push({ kind: 'set-level', subject, ...(current === undefined ? {} : { from: current }), to: wanted });
+    const candidate = { schemaType: check.candidate.schemaType, schema: check.candidate.text };
+    const isNew = check.source.isNew;
+    const asked = await askRegistry(options.url, subject, candidate, { verdict: !isNew, ...(options.auth === undefined ? {} : { auth: options.auth }) });
+    const answer = withCanonicalIdentity(asked, check.result.identical?.version, check.versions);
+    const existing = answer.existing === undefined ? undefined : { ...answer.existing, by: answer.existingBy ?? 'lookup' } as const;
+    if (existing === undefined) steps.push({ kind: 'register', subject, file: outcome.subject.file, ...candidate, newSubject: !answer.subjectExists });
+    const latest = check.versions.at(-1)?.version;
+    const findings = check.result.incompatibilities;
+    return {
+      ...base,
+      status: check.fails ? 'incompatible' : steps.length > 0 ? 'changes' : 'unchanged',
+      level: { ...(current === undefined ? {} : { current }), ...(wanted === undefined ? {} : { wanted }) },
+      ...(existing === undefined ? {} : { existing }),
+      ...(latest === undefined || isNew ? {} : { latestVersion: latest }),
+      ours: { compatible: !check.fails, strategy: check.result.strategy, findings: findings.length, messages: findings.map((finding) => `${finding.type} at ${finding.location}: ${finding.message}`) },
+      ...(answer.verdict === undefined ? {} : { theirs: { compatible: answer.verdict.compatible, messages: answer.verdict.messages } }),
+      steps,
+    };
+  } catch (error: unknown) {
+    return { ...base, status: 'error', steps: [], error: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/** The subject's level: its own, else the global one (`GET /config/{s}?defaultToGlobal=true`); undefined when neither is set. */
+async function currentLevel(client: RegistryClient, subject: string): Promise<Strategy | undefined> {
+  try {
+    return (await client.getConfig(subject, { defaultToGlobal: true })).compatibility;
+  } catch (error: unknown) {
+    if (error instanceof RegistryClientError && error.status === 404) return undefined;
+    throw error;
+  }
+}
