@@ -15,7 +15,7 @@ export async function checkersFor(types: ReadonlySet<string>, profile: AvroProfi
   const registry = CheckerRegistry.withDefaults({ avro: { profile }, json: { policy, registry: flavour } });
   if (types.has('PROTOBUF') && !registry.has('PROTOBUF')) registry.register(await loadProtobufChecker(rules));
   for (const type of types) {
-    if (!registry.has(type)) throw new InputError(`${type} schemas are not supported by this version of schema-compat (supported: AVRO, JSON, PROTOBUF and Pulsar's primitive types)`);
+    if (!registry.has(type)) throw new InputError(`${type} schemas are not supported by this version of schema-compat (supported: AVRO, JSON, PROTOBUF, PROTOBUF_NATIVE, KEY_VALUE and Pulsar's primitive types)`);
   }
   return registry;
 }

@@ -1,4 +1,4 @@
-import { AvroChecker, CheckerRegistry, DefaultChecker, JsonSchemaChecker } from 'schema-compat';
+import { AvroChecker, CheckerRegistry, DefaultChecker, JsonSchemaChecker, KeyValueChecker } from 'schema-compat';
 import type { AvroCheckerOptions, JsonSchemaCheckerOptions, SchemaChecker } from 'schema-compat';
 import type { ProtobufCheckerOptions, ProtobufRules } from 'schema-compat/protobuf';
 
@@ -7,7 +7,9 @@ export type CheckerRecipe =
   | { readonly kind: 'avro'; readonly options: AvroCheckerOptions }
   | { readonly kind: 'json'; readonly options: JsonSchemaCheckerOptions }
   | { readonly kind: 'protobuf'; readonly options: ProtobufCheckerOptions }
-  | { readonly kind: 'primitive'; readonly schemaType: string };
+  | { readonly kind: 'primitive'; readonly schemaType: string }
+  /** KEY_VALUE over the worker's own checkers (the same set as the server's). */
+  | { readonly kind: 'key-value' };
 
 type ProtobufClass = new (options?: ProtobufCheckerOptions) => SchemaChecker<unknown>;
 
@@ -29,7 +31,7 @@ export async function recipesFor(checkers: CheckerRegistry): Promise<CheckerReci
   const recipes: CheckerRecipe[] = [];
   for (const type of checkers.types()) {
     const checker = checkers.get(type);
-    const recipe = candidatesFor(checker, protobuf).find((candidate) => sameState(checker, build(candidate, protobuf)));
+    const recipe = candidatesFor(checker, protobuf).find((candidate) => sameState(checker, build(candidate, protobuf, checkers)));
     if (recipe === undefined) return undefined;
     recipes.push(recipe);
   }
@@ -40,11 +42,11 @@ export async function recipesFor(checkers: CheckerRegistry): Promise<CheckerReci
 export async function checkersFrom(recipes: readonly CheckerRecipe[]): Promise<CheckerRegistry> {
   const protobuf = recipes.some((recipe) => recipe.kind === 'protobuf') ? await loadProtobuf() : undefined;
   const registry = new CheckerRegistry();
-  for (const recipe of recipes) registry.register(build(recipe, protobuf));
+  for (const recipe of recipes) registry.register(build(recipe, protobuf, registry));
   return registry;
 }
 
-function build(recipe: CheckerRecipe, protobuf: ProtobufClass | undefined): SchemaChecker<unknown> {
+function build(recipe: CheckerRecipe, protobuf: ProtobufClass | undefined, registry: CheckerRegistry): SchemaChecker<unknown> {
   switch (recipe.kind) {
     case 'avro':
       return new AvroChecker(recipe.options) as SchemaChecker<unknown>;
@@ -52,6 +54,8 @@ function build(recipe: CheckerRecipe, protobuf: ProtobufClass | undefined): Sche
       return new JsonSchemaChecker(recipe.options) as SchemaChecker<unknown>;
     case 'primitive':
       return new DefaultChecker(recipe.schemaType) as SchemaChecker<unknown>;
+    case 'key-value':
+      return new KeyValueChecker(registry) as SchemaChecker<unknown>;
     case 'protobuf':
       if (protobuf === undefined) throw new Error('the Protobuf checker (schema-compat/protobuf) cannot be loaded');
       return new protobuf(recipe.options);
@@ -72,6 +76,7 @@ function candidatesFor(checker: SchemaChecker<unknown>, protobuf: ProtobufClass 
     return [{ kind: 'json', options: { policy, confluentQuirks, registry, defaultDraft } }];
   }
   if (checker instanceof DefaultChecker && proto === DefaultChecker.prototype) return [{ kind: 'primitive', schemaType: checker.schemaType }];
+  if (checker instanceof KeyValueChecker && proto === KeyValueChecker.prototype) return [{ kind: 'key-value' }];
   if (protobuf !== undefined && proto === protobuf.prototype) {
     const { rules, registry } = checker as unknown as { readonly rules: ProtobufRules; readonly registry: 'confluent' | 'pulsar' };
     const base: ProtobufCheckerOptions = registry === 'pulsar' ? { registry } : { rules, registry };
