@@ -76,7 +76,8 @@ describe('ProtobufNativeChecker (mainline): ProtobufNativeSchemaCompatibilityChe
       }
       throw new Error('parsed');
     };
-    expect(rule({ fileDescriptorSet: 'AAAA', rootMessageTypeName: 'example.Order' })).toEqual(['/rootFileDescriptorName', 'NOT_A_NATIVE_SCHEMA']);
+    expect(rule({ fileDescriptorSet: 'AAAA', rootFileDescriptorName: 'order.proto' })).toEqual(['/rootMessageTypeName', 'NOT_A_NATIVE_SCHEMA']);
+    expect(rule({ fileDescriptorSet: 'AAAA', rootMessageTypeName: 'example.Order', rootFileDescriptorName: 7 })).toEqual(['/rootFileDescriptorName', 'NOT_A_NATIVE_SCHEMA']);
     expect(rule({ fileDescriptorSet: '!!', rootMessageTypeName: 'a.B', rootFileDescriptorName: 'b.proto' })).toEqual(['/fileDescriptorSet', 'INVALID_DESCRIPTOR']);
     const data = JSON.parse(nativeData(proto2('optional int32 id = 1;'))) as Record<string, string>;
     expect(rule({ ...data, rootMessageTypeName: 'example.Missing' })).toEqual(['/rootMessageTypeName', 'ROOT_MESSAGE_NOT_FOUND']);

@@ -54,8 +54,12 @@ export function parseNative(input: string | object, options: ProtobufNativeParse
   }
   const data = (typeof document === 'object' && document !== null ? document : {}) as Record<string, unknown>;
   const { fileDescriptorSet, rootMessageTypeName, rootFileDescriptorName } = data;
-  for (const [name, value] of [['fileDescriptorSet', fileDescriptorSet], ['rootMessageTypeName', rootMessageTypeName], ['rootFileDescriptorName', rootFileDescriptorName]] as const) {
+  for (const [name, value] of [['fileDescriptorSet', fileDescriptorSet], ['rootMessageTypeName', rootMessageTypeName]] as const) {
     if (typeof value !== 'string' || value === '') throw fail(`/${name}`, ProtobufNativeParseRule.NOT_A_NATIVE_SCHEMA, `ProtobufNativeSchemaData needs ${name} as a non-empty string`);
+  }
+  // Pulsar's clients always write the root file; a hand-made document (the CLI's --root-message) may leave it to the root message.
+  if (rootFileDescriptorName !== undefined && (typeof rootFileDescriptorName !== 'string' || rootFileDescriptorName === '')) {
+    throw fail('/rootFileDescriptorName', ProtobufNativeParseRule.NOT_A_NATIVE_SCHEMA, 'rootFileDescriptorName is a non-empty string');
   }
   let bytes: Uint8Array;
   try {
@@ -63,7 +67,7 @@ export function parseNative(input: string | object, options: ProtobufNativeParse
   } catch {
     throw fail('/fileDescriptorSet', ProtobufNativeParseRule.INVALID_DESCRIPTOR, 'fileDescriptorSet is not base64');
   }
-  return fromSet(bytes, rootMessageTypeName as string, rootFileDescriptorName as string, fail, `${fileDescriptorSet as string}\n${rootMessageTypeName as string}\n${rootFileDescriptorName as string}`);
+  return fromSet(bytes, rootMessageTypeName as string, rootFileDescriptorName as string | undefined, fail, `${fileDescriptorSet as string}\n${rootMessageTypeName as string}\n${String(rootFileDescriptorName)}`);
 }
 
 function fromSet(bytes: Uint8Array, rootMessage: string | undefined, rootFile: string | undefined, fail: Fail, identity?: string): ProtobufNativeSchema {
@@ -83,7 +87,7 @@ function fromSet(bytes: Uint8Array, rootMessage: string | undefined, rootFile: s
     throw fail('/rootFileDescriptorName', ProtobufNativeParseRule.ROOT_MESSAGE_NOT_FOUND, `the descriptor set has no file ${JSON.stringify(rootFile)} (it has ${files.map((file) => JSON.stringify(file)).join(', ')})`);
   }
   const type = rootType(root, rootMessage, fail);
-  const file = rootFile ?? files[0] ?? '';
+  const file = rootFile ?? type.filename ?? files[0] ?? '';
   return { rootMessage: fullName(type), rootFile: file, identity: identity ?? `${latin1(bytes)}\n${fullName(type)}`, root: type };
 }
 
