@@ -194,4 +194,18 @@ describe('ProtobufNativeChecker (advanced): ProtobufNativeSchemaCompatibilityTes
     const all = checkCompatibility('BACKWARD_TRANSITIVE', v3, [v1, v2], { schemaType: 'PROTOBUF_NATIVE', registry });
     expect(all.incompatibilities.map(({ type, version }) => [type, version])).toEqual([['TYPE_CHANGED', 1]]);
   });
+
+  it('as a KeyValue side: KeyValueSchemaCompatibilityCheckTest\'s native cases (§4.4)', () => {
+    const registry = CheckerRegistry.withDefaults().register(advanced);
+    const kv = (key: string, value: string, keyType = 'PROTOBUF_NATIVE', valueType = 'STRING'): object => ({ key: { type: keyType, schema: key }, value: { type: valueType, schema: value } });
+    const check = (strategy: 'BACKWARD' | 'BACKWARD_TRANSITIVE', candidate: object, history: object[]): string[] =>
+      checkCompatibility(strategy, candidate, history, { schemaType: 'KEY_VALUE', registry }).incompatibilities.map((finding) => `${finding.type} ${finding.location}`);
+    const int32 = nativeData(proto2('optional int32 id = 1;'));
+    const string = nativeData(proto2('optional string id = 1;'));
+    const empty = nativeData(proto2(''));
+    expect(check('BACKWARD', kv(string, ''), [kv(int32, '')])).toEqual(['TYPE_CHANGED /key/example.Order.id']);
+    expect(check('BACKWARD', kv('', string, 'STRING', 'PROTOBUF_NATIVE'), [kv('', int32, 'STRING', 'PROTOBUF_NATIVE')])).toEqual(['TYPE_CHANGED /value/example.Order.id']);
+    expect(check('BACKWARD', kv(string, ''), [kv(empty, '')])).toEqual([]);
+    expect(check('BACKWARD_TRANSITIVE', kv(string, ''), [kv(int32, ''), kv(empty, '')])).toEqual(['TYPE_CHANGED /key/example.Order.id']);
+  });
 });
