@@ -151,6 +151,9 @@ function howToRegister(schemaType: string): string {
   if (schemaType.toUpperCase() === 'PROTOBUF') {
     return "To check Protobuf, register its checker: CheckerRegistry.withDefaults().register(new ProtobufChecker()), with ProtobufChecker from 'schema-compat/protobuf' (needs protobufjs), and pass it as the `registry` option";
   }
+  if (schemaType.toUpperCase() === 'PROTOBUF_NATIVE') {
+    return "To check Pulsar's PROTOBUF_NATIVE, register its checker: CheckerRegistry.withDefaults().register(new ProtobufNativeChecker()), with ProtobufNativeChecker from 'schema-compat/protobuf' (needs protobufjs), and pass it as the `registry` option";
+  }
   return 'To check this type, register a SchemaChecker for it on a CheckerRegistry and pass it as the `registry` option';
 }
 

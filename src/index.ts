@@ -25,6 +25,8 @@ export type { ParsedSchema, SchemaInput, ParseSchemaOptions } from './schema.js'
 export { CheckerRegistry } from './checkers/registry.js';
 export { DefaultChecker, DefaultFindingType } from './checkers/default.js';
 export type { PrimitiveSchema } from './checkers/default.js';
+export { KeyValueChecker, KeyValueFindingType, KeyValueParseRule, encodeKeyValueData } from './checkers/key-value.js';
+export type { KeyValueSchema, KeyValuePart, KeyValueEncoding } from './checkers/key-value.js';
 export type { SchemaChecker, PairChecker, ParseOptions, Roles, SessionHistory } from './checkers/types.js';
 
 // Avro.

@@ -7,13 +7,14 @@ import { PULSAR_PRIMITIVE_TYPES } from '../schema-type.js';
 import { describeError, describeValue } from '../util/describe.js';
 import { readOptions, withOptions } from '../util/options.js';
 import { DefaultChecker } from './default.js';
+import { KeyValueChecker } from './key-value.js';
 import type { SchemaChecker } from './types.js';
 
 /** Schema type → checker. Users register their own checkers, or replace the built-in ones. */
 export class CheckerRegistry {
   private readonly checkers = new Map<string, SchemaChecker<unknown>>();
 
-  /** A registry with the built-in checkers: AVRO, JSON and Pulsar's primitive types. */
+  /** A registry with the built-in checkers: AVRO, JSON, Pulsar's primitive types and KEY_VALUE (whose sides use this registry's checkers). */
   static withDefaults(options: { readonly avro?: AvroCheckerOptions; readonly json?: JsonSchemaCheckerOptions } = {}): CheckerRegistry {
     const read = readOptions('options', options, ['avro', 'json']);
     const registry = new CheckerRegistry();
@@ -21,6 +22,7 @@ export class CheckerRegistry {
     const json = read.json as JsonSchemaCheckerOptions | undefined;
     registry.register(withOptions('json', json, () => new JsonSchemaChecker(json)));
     for (const type of PULSAR_PRIMITIVE_TYPES) registry.register(new DefaultChecker(type));
+    registry.register(new KeyValueChecker(registry));
     return registry;
   }
 

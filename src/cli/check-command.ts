@@ -28,6 +28,7 @@ export const CHECK_OPTIONS: OptionSpecs = {
   profile: { takesValue: true },
   policy: { takesValue: true },
   rules: { takesValue: true },
+  'root-message': { takesValue: true },
   against: { takesValue: true },
   history: { takesValue: true },
   subject: { takesValue: true },
@@ -55,7 +56,7 @@ const AVRO_PROFILES: readonly AvroProfile[] = ['confluent', 'pulsar', 'strict'];
 /** Confluent's CompatibilityPolicy for JSON Schema (reference/confluent.md §1.6). */
 export const JSON_POLICIES: readonly JsonSchemaPolicy[] = ['STRICT', 'LENIENT'];
 /** Options of a check of files given on the command line only. */
-const SINGLE_ONLY = ['history', 'subject', 'topic', 'registry-verdict', 'allow-new-subject'] as const;
+const SINGLE_ONLY = ['history', 'subject', 'topic', 'registry-verdict', 'allow-new-subject', 'root-message'] as const;
 /** Options of a repository run only. */
 const REPOSITORY_ONLY = ['config', 'changed-since', 'write-baseline', 'exclude-path', 'ignore-unstable-packages', 'findings', 'jobs'] as const;
 /** `--findings`: all findings count, or only those the history's newest version did not already have. */
@@ -112,6 +113,7 @@ async function singleRun(options: Options, lists: Lists, references: readonly st
     profile: profileOption(options),
     policy: oneOf('policy', stringOption(options, 'policy') ?? 'STRICT', JSON_POLICIES),
     ...(rules === undefined ? {} : { rules }),
+    ...(typeof options['root-message'] === 'string' ? { rootMessage: options['root-message'] } : {}),
     registryVerdict: registryVerdict(options),
     candidate,
     history: historyRequest(options, files),

@@ -13,6 +13,7 @@ import { withCanonicalIdentity } from '../sources/index.js';
 import type { CliHistory, HistoryRequest } from './history-source.js';
 import type { CliIO } from './io.js';
 import type { CheckReport, FailOn, ReportFinding } from './report.js';
+import { nativeFile, refuseRootMessage } from './native-files.js';
 import { readCandidate, readReferences } from './schema-files.js';
 import type { CliSchemaType, SchemaFile } from './schema-files.js';
 
@@ -30,6 +31,8 @@ export interface SingleCheck {
   readonly policy: JsonSchemaPolicy;
   /** Whose Protobuf rules decide; undefined: Confluent's. Only for a Protobuf CANDIDATE. */
   readonly rules?: ProtobufRules;
+  /** The root message of binary FileDescriptorSet files (PROTOBUF_NATIVE). */
+  readonly rootMessage?: string;
   readonly explain: boolean;
   readonly stopAtFirstFailure: boolean;
   readonly registryVerdict: boolean;
@@ -62,13 +65,15 @@ export async function repositoryOf(candidate: SchemaFile, history: HistoryReques
 }
 
 /** Reads CANDIDATE and its history, as `check` and `audit` take them; `reuse` when every version takes part in many checks. */
-export async function loadCandidate(command: Pick<SingleCheck, 'candidate' | 'type' | 'history' | 'references' | 'profile' | 'policy' | 'rules'> & Partial<Pick<SingleCheck, 'skipUnparseable'>>, io: CliIO, reuse = false): Promise<LoadedCandidate> {
+export async function loadCandidate(command: Pick<SingleCheck, 'candidate' | 'type' | 'history' | 'references' | 'profile' | 'policy' | 'rules'> & Partial<Pick<SingleCheck, 'skipUnparseable' | 'rootMessage'>>, io: CliIO, reuse = false): Promise<LoadedCandidate> {
   const cliReferences = readReferences(command.references, io);
-  const candidate = readCandidate(command.candidate, command.type, io);
+  const candidate = nativeFile(readCandidate(command.candidate, command.type, io), command.candidate, command.rootMessage, io);
   refuseRulesFor(command.rules, candidate.path, candidate.schemaType);
+  refuseRootMessage(command.rootMessage, candidate.schemaType);
   const repository = await repositoryOf(candidate, command.history, io);
   const early = repository === undefined ? undefined : await checkersFor(new Set([candidate.schemaType]), command.profile ?? 'confluent', command.policy, 'confluent', command.rules);
-  const loaded = await historyOf(command.history, candidate, command.type, io, early === undefined ? undefined : repository?.dependenciesOf(early, candidate.path));
+  const read = await historyOf(command.history, candidate, command.type, io, early === undefined ? undefined : repository?.dependenciesOf(early, candidate.path));
+  const loaded = read.source === undefined ? { ...read, versions: read.versions.map((version) => nativeFile(version, version.path, command.rootMessage, io)) } : read;
   const pulsar = loaded.source?.kind === 'pulsar';
   const registry = await checkersFor(new Set([candidate.schemaType, ...loaded.versions.map((version) => version.schemaType)]), command.profile ?? (pulsar ? 'pulsar' : 'confluent'), command.policy, pulsar ? 'pulsar' : 'confluent', command.rules);
   const own = repository === undefined ? {} : await repository.references(candidate.text, candidate.schemaType, registry, candidate.path);

@@ -14,8 +14,10 @@ export type RegistryFlavour = 'confluent' | 'pulsar';
 export async function checkersFor(types: ReadonlySet<string>, profile: AvroProfile, policy: JsonSchemaPolicy = 'STRICT', flavour: RegistryFlavour = 'confluent', rules: ProtobufRules = 'confluent'): Promise<CheckerRegistry> {
   const registry = CheckerRegistry.withDefaults({ avro: { profile }, json: { policy, registry: flavour } });
   if (types.has('PROTOBUF') && !registry.has('PROTOBUF')) registry.register(await loadProtobufChecker(rules));
+  if (types.has('PROTOBUF_NATIVE')) registry.register(await loadNativeChecker());
+  else if (types.has('KEY_VALUE')) await registerNativeIfInstalled(registry);
   for (const type of types) {
-    if (!registry.has(type)) throw new InputError(`${type} schemas are not supported by this version of schema-compat (supported: AVRO, JSON, PROTOBUF and Pulsar's primitive types)`);
+    if (!registry.has(type)) throw new InputError(`${type} schemas are not supported by this version of schema-compat (supported: AVRO, JSON, PROTOBUF, PROTOBUF_NATIVE, KEY_VALUE and Pulsar's primitive types)`);
   }
   return registry;
 }
@@ -31,6 +33,26 @@ export async function loadProtobufChecker(rules: ProtobufRules = 'confluent'): P
   }
 }
 
+/** Pulsar's PROTOBUF_NATIVE checker (its root-message rule) from schema-compat/protobuf, with a clear message when protobufjs is not installed. */
+export async function loadNativeChecker(): Promise<SchemaChecker<unknown>> {
+  try {
+    const { ProtobufNativeChecker } = await import('../protobuf/index.js');
+    return new ProtobufNativeChecker() as SchemaChecker<unknown>;
+  } catch (error: unknown) {
+    if (isMissingProtobufjs(error)) throw new InputError(PROTOBUFJS_MISSING);
+    throw error;
+  }
+}
+
+/** A KeyValue side may be PROTOBUF_NATIVE: its checker is there when protobufjs is installed (the side says so otherwise). */
+async function registerNativeIfInstalled(registry: CheckerRegistry): Promise<void> {
+  try {
+    registry.register(await loadNativeChecker());
+  } catch (error: unknown) {
+    if (!(error instanceof InputError)) throw error;
+  }
+}
+
 /**
  * The built-in checkers, plus Protobuf's when protobufjs is installed (`serve` accepts what it can
  * check); `protobuf` says whether it is on.
@@ -39,6 +61,7 @@ export async function availableCheckers(mode: RegistryFlavour): Promise<{ regist
   const registry = CheckerRegistry.withDefaults({ avro: { profile: mode }, json: { registry: mode } });
   try {
     registry.register(await loadProtobufChecker());
+    if (mode === 'pulsar') registry.register(await loadNativeChecker());
     return { registry, protobuf: true };
   } catch (error: unknown) {
     if (!(error instanceof InputError)) throw error;

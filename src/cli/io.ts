@@ -4,6 +4,8 @@ import type { FileAccess } from '../sources/index.js';
 export interface CliIO {
   /** Reads a file as UTF-8 text, a pipe or device too (`<(...)`, `/dev/stdin`), at most 16 MiB; throws (e.g. a Node `ENOENT` error) when it cannot. */
   readonly readFile: (path: string) => string;
+  /** Reads a regular file's bytes, at most 16 MiB (a binary FileDescriptorSet); absent where only text can be read. */
+  readonly readFileBytes?: (path: string) => Uint8Array;
   /** The names of the regular files in a directory (not sub-directories); throws when it cannot. */
   readonly listFiles: (dir: string) => readonly string[];
   /** A folder's entries with their kinds, a path's real path and its repository's top folder: what the folder and glob sources need to follow symbolic links and see sub-folders (`FileAccess`). */

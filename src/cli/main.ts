@@ -1,6 +1,6 @@
-import { appendFileSync, readdirSync } from 'node:fs';
+import { appendFileSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { NODE_FILES } from '../sources/folder-access.js';
-import { readAllBounded } from '../sources/read-file.js';
+import { MAX_FILE_BYTES, readAllBounded } from '../sources/read-file.js';
 import { writeFileNoFollow } from '../sources/write-file.js';
 import { readArgumentFile, stdinOnce } from './read-argument.js';
 import { runCli } from './run.js';
@@ -10,6 +10,12 @@ import { readVersion } from './version.js';
 // process.exitCode and never calls process.exit, so a long-running command (serve) keeps the process alive.
 runCli(process.argv.slice(2), {
   readFile: (path) => readArgumentFile(path),
+  readFileBytes: (path) => {
+    const stats = statSync(path);
+    if (!stats.isFile()) throw Object.assign(new Error(`${path} is not a regular file`), { code: 'ENOTREG' });
+    if (stats.size > MAX_FILE_BYTES) throw Object.assign(new Error(`${path} is larger than ${MAX_FILE_BYTES} bytes`), { code: 'ETOOLARGE' });
+    return readFileSync(path);
+  },
   listFiles: (dir) => readdirSync(dir, { withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => entry.name),
   folders: NODE_FILES,
   readStdin: stdinOnce(() => readAllBounded(0)),

@@ -8,7 +8,7 @@ import { ownValue } from '../util/own.js';
 import { isFolder, readReferenceFolder } from './reference-folder.js';
 
 /** The schema types the CLI names, by `--type` value; the library's type names are upper case. */
-export const CLI_SCHEMA_TYPES = { avro: 'AVRO', json: 'JSON', protobuf: 'PROTOBUF' } as const;
+export const CLI_SCHEMA_TYPES = { avro: 'AVRO', json: 'JSON', protobuf: 'PROTOBUF', 'key-value': 'KEY_VALUE', 'protobuf-native': 'PROTOBUF_NATIVE' } as const;
 export type CliSchemaType = (typeof CLI_SCHEMA_TYPES)[keyof typeof CLI_SCHEMA_TYPES];
 
 /** The CANDIDATE that means standard input. */

@@ -106,7 +106,10 @@ Options:
                              level, else BACKWARD, Confluent's default):
                              ${strategyNames().join(', ')}
   --type T                   avro, json or protobuf for every file (default: each file's extension,
-                             .avsc avro, .json json, .proto protobuf)
+                             .avsc avro, .json json, .proto protobuf); Pulsar's key-value (a KeyValue
+                             schema's JSON) and protobuf-native (ProtobufNativeSchemaData JSON, or a
+                             binary descriptor set with --root-message)
+  --root-message NAME        the root message of binary FileDescriptorSet files (protobuf-native)
   --profile P                whose Avro rules decide: confluent (default, Confluent Schema
                              Registry), pulsar (Pulsar's broker; the default against pulsar:URL)
                              or strict (the Avro 1.12 spec)

@@ -15,3 +15,9 @@ export type {
   ProtobufSchema, ProtoFile, ProtoDefinition, ProtoMessage, ProtoEnum, ProtoEnumValue, ProtoField, ProtoOneof, ProtoLabel,
   ProtoType, ProtoScalar, ProtoReserved, ProtoService, ProtoMethod, ProtoSymbol,
 } from './model.js';
+// Pulsar's PROTOBUF_NATIVE, as Pulsar stores it (ProtobufNativeSchemaData).
+export { ProtobufNativeChecker } from './native/checker.js';
+export type { ProtobufNativeCheckerOptions } from './native/checker.js';
+export { ProtobufNativeFindingType } from './native/advanced.js';
+export { ProtobufNativeParseRule } from './native/data.js';
+export type { ProtobufNativeSchema, ProtobufNativeParseOptions } from './native/data.js';

@@ -1,7 +1,7 @@
-import type { ProtobufJsModule } from './protobufjs-runtime-error.js';
-import { ProtobufjsMissingError } from './protobufjs-runtime-error.js';
+import type { ProtobufJsDescriptor, ProtobufJsModule } from './protobufjs-runtime-error.js';
+import { ProtobufjsMissingError, descriptorOf } from './protobufjs-runtime-error.js';
 
-export type { ProtobufJsModule } from './protobufjs-runtime-error.js';
+export type { ProtobufJsDescriptor, ProtobufJsModule } from './protobufjs-runtime-error.js';
 export { ProtobufjsMissingError } from './protobufjs-runtime-error.js';
 
 function loadProtobufjs(): ProtobufJsModule {
@@ -16,3 +16,12 @@ function loadProtobufjs(): ProtobufJsModule {
 
 /** protobufjs, loaded when this entry is imported; a missing package is reported by `ProtobufjsMissingError`. */
 export const protobufjs: ProtobufJsModule = loadProtobufjs();
+
+/** protobufjs's descriptor support (`protobufjs/ext/descriptor`, for PROTOBUF_NATIVE); undefined when this protobufjs lacks it. */
+export const protobufjsDescriptor: ProtobufJsDescriptor | undefined = (() => {
+  try {
+    return descriptorOf(protobufjs, require('protobufjs/ext/descriptor') as unknown);
+  } catch {
+    return undefined;
+  }
+})();

@@ -1,20 +1,28 @@
-import { AvroChecker, CheckerRegistry, DefaultChecker, JsonSchemaChecker } from 'schema-compat';
+import { AvroChecker, CheckerRegistry, DefaultChecker, JsonSchemaChecker, KeyValueChecker } from 'schema-compat';
 import type { AvroCheckerOptions, JsonSchemaCheckerOptions, SchemaChecker } from 'schema-compat';
-import type { ProtobufCheckerOptions, ProtobufRules } from 'schema-compat/protobuf';
+import type { ProtobufCheckerOptions, ProtobufNativeCheckerOptions, ProtobufRules } from 'schema-compat/protobuf';
 
 /** How to build one built-in checker again in a worker thread: plain data. */
 export type CheckerRecipe =
   | { readonly kind: 'avro'; readonly options: AvroCheckerOptions }
   | { readonly kind: 'json'; readonly options: JsonSchemaCheckerOptions }
   | { readonly kind: 'protobuf'; readonly options: ProtobufCheckerOptions }
-  | { readonly kind: 'primitive'; readonly schemaType: string };
+  | { readonly kind: 'protobuf-native'; readonly options: ProtobufNativeCheckerOptions }
+  | { readonly kind: 'primitive'; readonly schemaType: string }
+  /** KEY_VALUE over the worker's own checkers (the same set as the server's). */
+  | { readonly kind: 'key-value' };
 
-type ProtobufClass = new (options?: ProtobufCheckerOptions) => SchemaChecker<unknown>;
+/** The Protobuf checker classes (PROTOBUF and Pulsar's PROTOBUF_NATIVE). */
+interface ProtobufClass {
+  readonly checker: new (options?: ProtobufCheckerOptions) => SchemaChecker<unknown>;
+  readonly native: new (options?: ProtobufNativeCheckerOptions) => SchemaChecker<unknown>;
+}
 
-/** The Protobuf checker class, loaded only when asked (protobufjs is an optional peer dependency). */
+/** The Protobuf checker classes, loaded only when asked (protobufjs is an optional peer dependency). */
 async function loadProtobuf(): Promise<ProtobufClass | undefined> {
   try {
-    return (await import('schema-compat/protobuf')).ProtobufChecker;
+    const loaded = await import('schema-compat/protobuf');
+    return { checker: loaded.ProtobufChecker, native: loaded.ProtobufNativeChecker };
   } catch {
     return undefined;
   }
@@ -25,11 +33,11 @@ async function loadProtobuf(): Promise<ProtobufClass | undefined> {
  * undefined when one of them is not a built-in checker: then checks stay in the server's thread.
  */
 export async function recipesFor(checkers: CheckerRegistry): Promise<CheckerRecipe[] | undefined> {
-  const protobuf = checkers.types().some((type) => checkers.get(type).schemaType.toUpperCase() === 'PROTOBUF') ? await loadProtobuf() : undefined;
+  const protobuf = checkers.types().some((type) => ['PROTOBUF', 'PROTOBUF_NATIVE'].includes(checkers.get(type).schemaType.toUpperCase())) ? await loadProtobuf() : undefined;
   const recipes: CheckerRecipe[] = [];
   for (const type of checkers.types()) {
     const checker = checkers.get(type);
-    const recipe = candidatesFor(checker, protobuf).find((candidate) => sameState(checker, build(candidate, protobuf)));
+    const recipe = candidatesFor(checker, protobuf).find((candidate) => sameState(checker, build(candidate, protobuf, checkers)));
     if (recipe === undefined) return undefined;
     recipes.push(recipe);
   }
@@ -38,13 +46,13 @@ export async function recipesFor(checkers: CheckerRegistry): Promise<CheckerReci
 
 /** The checkers the recipes describe (in a worker thread). */
 export async function checkersFrom(recipes: readonly CheckerRecipe[]): Promise<CheckerRegistry> {
-  const protobuf = recipes.some((recipe) => recipe.kind === 'protobuf') ? await loadProtobuf() : undefined;
+  const protobuf = recipes.some((recipe) => recipe.kind === 'protobuf' || recipe.kind === 'protobuf-native') ? await loadProtobuf() : undefined;
   const registry = new CheckerRegistry();
-  for (const recipe of recipes) registry.register(build(recipe, protobuf));
+  for (const recipe of recipes) registry.register(build(recipe, protobuf, registry));
   return registry;
 }
 
-function build(recipe: CheckerRecipe, protobuf: ProtobufClass | undefined): SchemaChecker<unknown> {
+function build(recipe: CheckerRecipe, protobuf: ProtobufClass | undefined, registry: CheckerRegistry): SchemaChecker<unknown> {
   switch (recipe.kind) {
     case 'avro':
       return new AvroChecker(recipe.options) as SchemaChecker<unknown>;
@@ -52,9 +60,14 @@ function build(recipe: CheckerRecipe, protobuf: ProtobufClass | undefined): Sche
       return new JsonSchemaChecker(recipe.options) as SchemaChecker<unknown>;
     case 'primitive':
       return new DefaultChecker(recipe.schemaType) as SchemaChecker<unknown>;
+    case 'key-value':
+      return new KeyValueChecker(registry) as SchemaChecker<unknown>;
     case 'protobuf':
       if (protobuf === undefined) throw new Error('the Protobuf checker (schema-compat/protobuf) cannot be loaded');
-      return new protobuf(recipe.options);
+      return new protobuf.checker(recipe.options);
+    case 'protobuf-native':
+      if (protobuf === undefined) throw new Error('the PROTOBUF_NATIVE checker (schema-compat/protobuf) cannot be loaded');
+      return new protobuf.native(recipe.options);
   }
 }
 
@@ -72,7 +85,12 @@ function candidatesFor(checker: SchemaChecker<unknown>, protobuf: ProtobufClass 
     return [{ kind: 'json', options: { policy, confluentQuirks, registry, defaultDraft } }];
   }
   if (checker instanceof DefaultChecker && proto === DefaultChecker.prototype) return [{ kind: 'primitive', schemaType: checker.schemaType }];
-  if (protobuf !== undefined && proto === protobuf.prototype) {
+  if (checker instanceof KeyValueChecker && proto === KeyValueChecker.prototype) return [{ kind: 'key-value' }];
+  if (protobuf !== undefined && proto === protobuf.native.prototype) {
+    const { rules } = checker as unknown as { readonly rules: 'root-message' | 'advanced' };
+    return [{ kind: 'protobuf-native', options: { rules } }];
+  }
+  if (protobuf !== undefined && proto === protobuf.checker.prototype) {
     const { rules, registry } = checker as unknown as { readonly rules: ProtobufRules; readonly registry: 'confluent' | 'pulsar' };
     const base: ProtobufCheckerOptions = registry === 'pulsar' ? { registry } : { rules, registry };
     return (['ignore', 'warnings'] as const).map((changes): CheckerRecipe => ({ kind: 'protobuf', options: { ...base, changes } }));

@@ -61,7 +61,9 @@ export function parseHistory(
   const skipped: SkippedVersion[] = [];
   for (const version of snapshot.versions) {
     if (!registry.has(version.schemaType)) {
-      const protobuf = version.schemaType.toUpperCase() === 'PROTOBUF' ? ': register the Protobuf checker of schema-compat/protobuf (it needs `npm install protobufjs`)' : '';
+      const type = version.schemaType.toUpperCase();
+      const protobuf = type === 'PROTOBUF' ? ': register the Protobuf checker of schema-compat/protobuf (it needs `npm install protobufjs`)'
+        : type === 'PROTOBUF_NATIVE' ? ': register ProtobufNativeChecker of schema-compat/protobuf (it needs `npm install protobufjs`)' : '';
       throw new SourceError(SourceErrorCode.UNSUPPORTED_SCHEMA_TYPE, where, `${version.where} is a ${version.schemaType} schema, and no checker for ${version.schemaType} is registered${protobuf}`, {
         remedy: `Checkers registered: ${registry.types().join(', ')}`,
       });

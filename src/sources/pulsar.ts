@@ -36,7 +36,7 @@ const AUTO_UPDATE_STRATEGIES: Readonly<Record<string, Strategy>> = {
 /**
  * `pulsar:URL` with a topic: every schema version of the topic from Pulsar's admin REST API
  * (`GET /admin/v2/schemas/{tenant}/{namespace}/{topic}/schemas`: versions after the last delete,
- * `data` the schema text), and its strategy: the topic policy, then the namespace policy, then the
+ * `data` the schema text; a KEY_VALUE version with its properties as SchemaInfo JSON), and its strategy: the topic policy, then the namespace policy, then the
  * deprecated auto-update policy, then Pulsar's default for the schema type (the order of Pulsar's
  * broker, reference/pulsar.md §1.2). A topic without a schema is new.
  */
@@ -109,14 +109,32 @@ function schemaItems(client: HttpClient, answer: HttpAnswer): SchemaItem[] {
     const record = typeof item === 'object' && item !== null ? (item as Record<string, unknown>) : {};
     const { version, type, data, timestamp } = record;
     if (!Number.isInteger(version) || typeof type !== 'string') throw badResponse(client, answer.url, 'a schema without a version number or type');
+    const upper = type.toUpperCase();
+    // Primitive types store no data (Pulsar's schema docs).
+    const text = typeof data === 'string' ? data : '';
     return {
       version: version as number,
-      type: type.toUpperCase(),
-      // Primitive types store no data (Pulsar's schema docs).
-      data: typeof data === 'string' ? data : '',
+      type: upper,
+      data: upper === 'KEY_VALUE' ? keyValueText(text, record['properties']) : text,
       ...(typeof timestamp === 'number' ? { timestamp } : {}),
     };
   }).sort((a, b) => a.version - b.version);
+}
+
+/**
+ * A KEY_VALUE version as the SchemaInfo JSON the KEY_VALUE checker reads: the admin API's `data` is
+ * `{"key": ..., "value": ...}` (SchemaUtils.convertKeyValueSchemaInfoDataToString) and the sides'
+ * types and the encoding are in `properties` (`key.schema.type`, `value.schema.type`, `kv.encoding.type`).
+ * PROTOBUF_NATIVE needs nothing of the kind: its `data` is the ProtobufNativeSchemaData JSON itself.
+ */
+function keyValueText(data: string, properties: unknown): string {
+  const kept: Record<string, string> = {};
+  if (typeof properties === 'object' && properties !== null && !Array.isArray(properties)) {
+    for (const [name, value] of Object.entries(properties)) {
+      if (typeof value === 'string' && (name.startsWith('key.schema.') || name.startsWith('value.schema.') || name === 'kv.encoding.type')) kept[name] = value;
+    }
+  }
+  return JSON.stringify({ type: 'KEY_VALUE', data, properties: kept });
 }
 
 /** The first policy that is set, from the topic up; UNDEFINED and empty answers are "not set". */

@@ -119,7 +119,7 @@ describe('schema-compat check: bad input exits 2', () => {
     [['check', '--strategy', 'backward', '--colour', 'a', 'b'], 'unknown option --colour'],
     [['check', '--format', 'xml', 'a', 'b'], '--format must be one of text, json, github, junit, confluent, markdown, sarif, not "xml"'],
     [['check', '--fail-on', 'error', 'a', 'b'], '--fail-on must be one of incompatible, warning, not "error"'],
-    [['check', '--type', 'xsd', 'a', 'b'], '--type must be one of avro, json, protobuf, not "xsd"'],
+    [['check', '--type', 'xsd', 'a', 'b'], '--type must be one of avro, json, protobuf, key-value, protobuf-native, not "xsd"'],
     [['check', '--reference', 'Money', 'a', 'b'], '--reference takes NAME=FILE, FOLDER or PREFIX=FOLDER, not "Money"'],
     [['check', 'schema.txt', fixture('order-v1.avsc')], 'cannot tell the schema type of schema.txt from its extension (.avsc avro, .json json, .proto protobuf): give --type'],
   ])('check usage error %j: exit 2 with the reason and the check usage line', (args, reason) => {

@@ -31,7 +31,7 @@ afterAll(() => {
 describe('words that are Object.prototype keys are words like any other (f13, f20)', () => {
   it.each(['__proto__', 'constructor', 'toString', 'hasOwnProperty'])('--type %s is a usage error (exit 2), not an internal error', (word) => {
     const run = cli(['check', '--type', word, 'a.avsc', 'b.avsc']);
-    expect(run).toEqual({ code: 2, stdout: '', stderr: `error: --type must be one of avro, json, protobuf, not ${JSON.stringify(word)}\n${CHECK_USAGE_LINE}\n` });
+    expect(run).toEqual({ code: 2, stdout: '', stderr: `error: --type must be one of avro, json, protobuf, key-value, protobuf-native, not ${JSON.stringify(word)}\n${CHECK_USAGE_LINE}\n` });
   });
 
   it.each(['__proto__', 'constructor', 'valueOf'])('fingerprint --algorithm %s names the algorithms it knows', (word) => {

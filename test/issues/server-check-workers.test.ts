@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AvroChecker, CheckerRegistry, DefaultChecker, Strategy, parseSchema } from 'schema-compat';
 import type { PairResult, SchemaChecker } from 'schema-compat';
-import { ProtobufChecker } from 'schema-compat/protobuf';
+import { ProtobufChecker, ProtobufNativeChecker } from 'schema-compat/protobuf';
 import { RegistryError, RegistryErrorCode, createLocalJudge, createRegistry } from 'schema-compat/registry';
 import type { JudgedSchema, VerdictRequest } from 'schema-compat/registry';
 import { startServer } from 'schema-compat/server';
@@ -213,6 +213,17 @@ describe('f21: one expensive check does not hold up the local server', () => {
     expect((await call(server, 'POST', '/subjects/str/versions', { schema: '', schemaType: 'STRING' })).status).toBe(200);
     expect((await call(server, 'POST', '/subjects/str/versions', { schema: 'null', schemaType: 'STRING' })).body).toEqual({ id: 2 });
     expect(await recipesFor(CheckerRegistry.withDefaults().register(new AvroChecker({ profile: 'strict' })))).toContainEqual({ kind: 'avro', options: { profile: 'strict', javaQuirks: false, warnings: true } });
+  }, 120_000);
+
+  it('rebuilds KEY_VALUE (over the worker\'s own checkers) and PROTOBUF_NATIVE (its rules) in the workers (issue 26)', async () => {
+    const cli = CheckerRegistry.withDefaults().register(new ProtobufNativeChecker({ rules: 'advanced' }));
+    const recipes = await recipesFor(cli);
+    expect(recipes).toContainEqual({ kind: 'key-value' });
+    expect(recipes).toContainEqual({ kind: 'protobuf-native', options: { rules: 'advanced' } });
+    const rebuilt = await checkersFrom(recipes ?? []);
+    expect(rebuilt.types()).toEqual(cli.types());
+    const kv = JSON.stringify({ key: { type: 'STRING' }, value: { type: 'PROTOBUF_NATIVE', schema: 'syntax = "proto2"; package e; message O { optional int32 id = 1; }' } });
+    expect(parseSchema('KEY_VALUE', kv, { registry: rebuilt }).schemaType).toBe('KEY_VALUE');
   }, 120_000);
 
   it('runs Protobuf checks in a worker for a registry like `schema-compat serve` builds', async () => {

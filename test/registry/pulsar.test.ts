@@ -109,3 +109,35 @@ describe('toPulsarError', () => {
     expect(toPulsarError(frozen, { ...options, newSchema: { schemaType: 'STRING', schema: '' } })?.message).toBe('Schema compatibility strategy is ALWAYS_INCOMPATIBLE');
   });
 });
+
+describe('createRegistry (pulsar mode): KEY_VALUE', () => {
+  // SchemaServiceTest (pulsar.md §4.7): KV(STRING, BOOLEAN, SEPARATED) tests compatible on an empty
+  // topic, is created as version 0, tests compatible again, and is found as version 0.
+  const KV = JSON.stringify({ key: { type: 'STRING', schema: '' }, value: { type: 'BOOLEAN', schema: '' }, encoding: 'SEPARATED' });
+  const avroValue = (fields: readonly object[]): string => JSON.stringify({ key: { type: 'STRING' }, value: { type: 'AVRO', schema: JSON.parse(t(fields)) as object } });
+
+  it('registers, tests and finds a KeyValue schema', async () => {
+    const registry = createRegistry({ mode: 'pulsar' });
+    expect(await registry.compatibilityOf('kv', 'KEY_VALUE')).toBe('ALWAYS_INCOMPATIBLE');
+    expect((await registry.testCompatibility('kv', { schema: KV, schemaType: 'KEY_VALUE' })).compatible).toBe(true);
+    expect((await registry.register('kv', { schema: KV, schemaType: 'KEY_VALUE' })).version).toBe(0);
+    expect((await registry.testCompatibility('kv', { schema: KV, schemaType: 'KEY_VALUE' })).compatible).toBe(true);
+    expect((await registry.lookup('kv', { schema: KV, schemaType: 'KEY_VALUE' })).version).toBe(0);
+  });
+
+  it('checks the value with its own checker under the topic\'s strategy, and rejects a changed key type with Pulsar\'s message', async () => {
+    const registry = createRegistry({ mode: 'pulsar' });
+    await registry.setConfig('kv', { compatibility: 'BACKWARD' });
+    await registry.register('kv', { schema: avroValue([{ name: 'field1', type: 'string' }]), schemaType: 'KEY_VALUE' });
+    expect((await registry.register('kv', { schema: avroValue([{ name: 'field1', type: 'string' }, { name: 'field2', type: 'string', default: 'foo' }]), schemaType: 'KEY_VALUE' })).version).toBe(1);
+    const missing = await rejection(registry.register('kv', { schema: avroValue([{ name: 'field1', type: 'string' }, { name: 'field3', type: 'string' }]), schemaType: 'KEY_VALUE' })) as IncompatibleRegistrationError;
+    expect(missing.result.incompatibilities.map((item) => [item.type, item.location])).toEqual([['READER_FIELD_MISSING_DEFAULT_VALUE', '/value/fields/1']]);
+    // Pulsar's dedup compares the data only (pulsar.md §1.4): a changed key type with version 0's data is version 0.
+    const sameData = JSON.stringify({ key: { type: 'INT64' }, value: { type: 'AVRO', schema: JSON.parse(t([{ name: 'field1', type: 'string' }])) as object } });
+    expect((await registry.register('kv', { schema: sameData, schemaType: 'KEY_VALUE' })).version).toBe(0);
+    const retyped = JSON.stringify({ key: { type: 'INT64' }, value: { type: 'AVRO', schema: JSON.parse(t([{ name: 'field1', type: 'string' }, { name: 'field4', type: 'string', default: 'x' }])) as object } });
+    const changed = await rejection(registry.register('kv', { schema: retyped, schemaType: 'KEY_VALUE' })) as IncompatibleRegistrationError;
+    const options = { newSchema: { schemaType: 'KEY_VALUE', schema: retyped }, oldSchema: () => undefined };
+    expect(toPulsarError(changed.result, options)?.message).toBe('Key schemas or Value schemas are different schema type, from key schema type is STRING and to key schema is INT64, from value schema is AVRO and to value schema is AVRO');
+  });
+});

@@ -42,6 +42,26 @@ describe('schema-compat serve (runServe)', () => {
     }
   });
 
+  it('in pulsar mode accepts KEY_VALUE and PROTOBUF_NATIVE schemas (issue 26)', async () => {
+    const { io } = capture();
+    let server: RunningServer | undefined;
+    await runServe(['--port', '0', '--mode', 'pulsar', '--compatibility', 'backward'], io, { onListening: (running) => { server = running; } });
+    if (!server) throw new Error('no server');
+    const post = async (path: string, body: object): Promise<[number, unknown]> => {
+      const response = await fetch(`${(server as RunningServer).url}${path}`, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+      return [response.status, await response.json()];
+    };
+    const kv = (fields: object[]): string => JSON.stringify({ key: { type: 'STRING' }, value: { type: 'AVRO', schema: { type: 'record', name: 'Order', fields } } });
+    try {
+      expect(await post('/subjects/kv/versions', { schemaType: 'KEY_VALUE', schema: kv([{ name: 'id', type: 'long' }]) })).toEqual([200, { id: 1 }]);
+      const [status, body] = await post('/compatibility/subjects/kv/versions/latest?verbose=true', { schemaType: 'KEY_VALUE', schema: kv([{ name: 'id', type: 'long' }, { name: 'note', type: 'string' }]) });
+      expect([status, (body as { is_compatible: boolean }).is_compatible]).toEqual([200, false]);
+      expect(server.registry.schemaTypes()).toContain('PROTOBUF_NATIVE');
+    } finally {
+      await server.close();
+    }
+  });
+
   it('prints its help, and refuses bad options with a usage error', async () => {
     const { io, out } = capture();
     expect(await runServe(['--help'], io)).toBe(0);

@@ -193,17 +193,33 @@ describe('pulsar:URL: versions', () => {
     expect([text.strategy, text.strategyFrom]).toEqual(['ALWAYS_INCOMPATIBLE', "Pulsar's default for STRING; a broker's schemaCompatibilityStrategy may differ"]);
   });
 
-  it('a KEY_VALUE version fails with UNSUPPORTED_SCHEMA_TYPE naming the version', async () => {
-    const kv = JSON.stringify({ key: EVENT_V2, value: EVENT_V3 });
-    const server = await broker({ schemas: { 'acme/orders/kv': [entry(0, 'AVRO', EVENT_V2), entry(1, 'KEY_VALUE', kv)] }, namespaces: { 'acme/orders': {} } });
-    const error = await sourceFailure(loadHistory(`pulsar:${server.url}`, { ...fast, topic: 'persistent://acme/orders/kv' }));
+  it('a KEY_VALUE version is read with its properties and parsed by the KEY_VALUE checker', async () => {
+    // GetSchemaResponse of a KEY_VALUE schema: `data` is {"key": <schema JSON or "">, "value": ...}
+    // (SchemaUtils.convertKeyValueSchemaInfoDataToString, used by SchemasResourceBase for every
+    // schema answer) and the sides' types and encoding are SchemaInfo properties (KeyValueSchemaInfo:
+    // key.schema.type, value.schema.type, kv.encoding.type; reference/pulsar.md §2.7).
+    const properties = { 'key.schema.type': 'STRING', 'key.schema.name': 'String', 'value.schema.type': 'AVRO', 'kv.encoding.type': 'SEPARATED', other: 'x' };
+    const kv = JSON.stringify({ key: '', value: JSON.parse(EVENT_V2) as object });
+    const server = await broker({ schemas: { 'acme/orders/kv': [{ ...entry(0, 'KEY_VALUE', kv), properties }] }, namespaces: { 'acme/orders': {} } });
+    const snapshot = await readHistory(`pulsar:${server.url}`, { ...fast, topic: 'persistent://acme/orders/kv' });
+    expect(snapshot.versions.map((version) => [version.schemaType, JSON.parse(version.text)])).toEqual([[
+      'KEY_VALUE',
+      { type: 'KEY_VALUE', data: kv, properties: { 'key.schema.type': 'STRING', 'key.schema.name': 'String', 'value.schema.type': 'AVRO', 'kv.encoding.type': 'SEPARATED' } },
+    ]]);
+    expect([snapshot.strategy, snapshot.strategyFrom]).toEqual(['ALWAYS_INCOMPATIBLE', "Pulsar's default for KEY_VALUE; a broker's schemaCompatibilityStrategy may differ"]);
+    const loaded = await loadHistory(`pulsar:${server.url}`, { ...fast, topic: 'persistent://acme/orders/kv' });
+    const schema = loaded.history[0]?.schema as { key: { schemaType: string; data: string }; value: { schemaType: string; data: string }; encoding: string };
+    expect([schema.key.schemaType, schema.key.data, schema.value.schemaType, schema.value.data, schema.encoding]).toEqual(['STRING', '', 'AVRO', JSON.stringify(JSON.parse(EVENT_V2)), 'SEPARATED']);
+  });
+
+  it('a PROTOBUF_NATIVE version without its checker fails with UNSUPPORTED_SCHEMA_TYPE naming the version and the checker to register', async () => {
+    const native = JSON.stringify({ fileDescriptorSet: '', rootMessageTypeName: 'acme.Order', rootFileDescriptorName: 'order.proto' });
+    const server = await broker({ schemas: { 'acme/orders/native': [entry(0, 'PROTOBUF_NATIVE', native)] }, namespaces: { 'acme/orders': {} } });
+    const error = await sourceFailure(loadHistory(`pulsar:${server.url}`, { ...fast, topic: 'persistent://acme/orders/native' }));
     expect(error.code).toBe(SourceErrorCode.UNSUPPORTED_SCHEMA_TYPE);
     expect(error.source).toBe(`pulsar ${server.url}`);
-    expect(error.message).toContain('topic persistent://acme/orders/kv version 1 is a KEY_VALUE schema, and no checker for KEY_VALUE is registered');
-    expect(error.remedy).toMatch(/^Checkers registered: .*AVRO/);
-    // readHistory, which does not parse, reads it.
-    const snapshot = await readHistory(`pulsar:${server.url}`, { ...fast, topic: 'persistent://acme/orders/kv' });
-    expect(snapshot.versions.map((version) => version.schemaType)).toEqual(['AVRO', 'KEY_VALUE']);
+    expect(error.message).toContain('topic persistent://acme/orders/native version 0 is a PROTOBUF_NATIVE schema, and no checker for PROTOBUF_NATIVE is registered: register ProtobufNativeChecker of schema-compat/protobuf');
+    expect(error.remedy).toMatch(/^Checkers registered: .*KEY_VALUE/);
   });
 });
 

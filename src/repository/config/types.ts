@@ -19,7 +19,7 @@ export interface SubjectSettings {
   readonly subject?: string;
   /** A template of the Pulsar topic. */
   readonly topic?: string;
-  readonly type?: 'AVRO' | 'JSON' | 'PROTOBUF';
+  readonly type?: 'AVRO' | 'JSON' | 'PROTOBUF' | 'KEY_VALUE' | 'PROTOBUF_NATIVE';
   readonly profile?: AvroProfile;
   readonly policy?: JsonSchemaPolicy;
   readonly failOn?: FailOnLevel;
