@@ -138,6 +138,9 @@ describe('the tarball installed', () => {
     ConfigError: ['.schema-compat.yaml', []],
     RepositoryError: ['message'],
     ProtobufjsMissingError: [new Error('cause')],
+    RegistryClientError: ['SUBJECT_NOT_FOUND', 'http://127.0.0.1:8081', 'problem'],
+    MessageValidationError: ['message', 'invalid'],
+    DataDirError: ['/tmp/data', 'reason'],
   }`;
   const survey = (load: string): string => `
     const made = ${made};
@@ -164,7 +167,8 @@ describe('the tarball installed', () => {
     })();`;
   const expected = [
     ...['SchemaCompatError', 'SchemaParseError', 'UnknownStrategyError', 'UnknownSchemaTypeError', 'InvalidOptionError', 'CheckTooDeepError', 'IncompatibleSchemaError', 'AvroDataError'].map((name) => ['schema-compat', name]),
-    ...['RegistryError', 'IncompatibleRegistrationError', 'WireFormatError'].map((name) => ['schema-compat/registry', name]),
+    ...['RegistryError', 'IncompatibleRegistrationError', 'WireFormatError', 'RegistryClientError', 'MessageValidationError'].map((name) => ['schema-compat/registry', name]),
+    ['schema-compat/server', 'DataDirError'],
     ['schema-compat/protobuf', 'ProtobufjsMissingError'],
     ['schema-compat/sources', 'SourceError'],
     ...['ConfigError', 'RepositoryError'].map((name) => ['schema-compat/repository', name]),
