@@ -1,5 +1,5 @@
 // JSON Schema, issue 17 item 4: parsing against JSON.parse of the same texts, a cold pair check
-// (two schemas parsed just before, checked once) against JSON.parse of their texts, on bench/'s
+// (two schemas parsed just before, checked once; issue 27 set its target to 1.0×) against JSON.parse of their texts, on bench/'s
 // 200-property pair and on the largest real schema pair of the test fixtures; and a 1,000-version
 // BACKWARD_TRANSITIVE check against one cold pair.
 import { readFileSync } from 'node:fs';
@@ -23,7 +23,7 @@ for (const [name, oldText, newText] of pairs) {
   );
   console.log(`  ${name}, ${oldText.length + newText.length} bytes`);
   console.log(`    parsing the two texts                 ${formatRatio(parse.parse.ratio)}   ${atMost(`JSON Schema parse / JSON.parse, ${name}`, parse.parse.ratio, 5, parse.parse.spread)}`);
-  console.log(`    a cold pair check                     ${formatRatio(cold.check.ratio)}   ${atMost(`JSON Schema cold pair check / JSON.parse, ${name}`, cold.check.ratio, 0.5, cold.check.spread)}`);
+  console.log(`    a cold pair check                     ${formatRatio(cold.check.ratio)}   ${atMost(`JSON Schema cold pair check / JSON.parse, ${name}`, cold.check.ratio, 1, cold.check.spread)}`);
 }
 
 // The history: 1,000 stored versions parsed once; each check gets a candidate parsed just before.

@@ -54,3 +54,18 @@ export function jsonSchemaWide(n, change = {}) {
   properties.p0 = { ...properties.p0, ...change };
   return { type: 'object', properties, required: Array.from({ length: n / 4 }, (_, i) => `p${i * 4}`) };
 }
+
+/** Issue 27's history: version n is v1 with one optional property of its own, `own<n>` (each version distinct). */
+export function jsonSchemaOwnProperty(n) {
+  const schema = jsonSchemaV1();
+  schema.properties[`own${n}`] = { type: 'string', maxLength: 10 + (n % 50) };
+  return schema;
+}
+
+/**
+ * Issue 27's candidate for that history: v2 whose extra properties may be strings (a partly open
+ * content model), so that it reads every version's own property.
+ */
+export function jsonSchemaPartlyOpen() {
+  return { ...jsonSchemaV2(), additionalProperties: { type: 'string' } };
+}

@@ -70,6 +70,8 @@ console.log(`  parsing a version with reuse: true costs ${formatRatio(reuseParse
 
 // Issue 17's Avro targets: history without reuse, the registry path against a fresh cold pair, memory.
 await import('./avro-targets.mjs');
+// Issue 27's Avro shapes: schemas given as objects, a history whose versions each add fields of their own.
+await import('./avro-shapes.mjs');
 
 // `--avro` runs the Avro scenarios alone (as docs/performance.md's Avro figures were taken).
 if (!process.argv.includes('--avro')) {
@@ -77,6 +79,10 @@ if (!process.argv.includes('--avro')) {
   await import('./json-schema.mjs');
   // Issue 17's JSON Schema targets: parse and cold pair check against JSON.parse, a 1,000-version history against a cold pair.
   await import('./json-schema-targets.mjs');
+  // Issue 27's JSON Schema shapes: documents given as objects, a history whose versions each have a property of their own.
+  await import('./json-schema-shapes.mjs');
+  // Real public schemas (Karapace's and jsoncompat's test pairs) as a workload beside the synthetic ones.
+  await import('./real-schemas.mjs');
   // JSON Schema explain on objects of 100 to 800 properties (bench/json-explain.mjs).
   await import('./json-explain.mjs');
 

@@ -47,3 +47,13 @@ export function versionWithOwnFields(version) {
   for (let i = 0; i < 10; i++) schema.fields.push({ name: `v${version}extra${i}`, type: ['null', 'string'], default: null });
   return schema;
 }
+
+/**
+ * Issue 27's candidate for a history of distinct versions: v1 with 10 optional fields of its own
+ * (no other change), so that it shares every field of v1 with each version.
+ */
+export function recordWithAddedFields() {
+  const schema = recordV1();
+  for (let i = 0; i < 10; i++) schema.fields.push({ name: `added${i}`, type: ['null', 'string'], default: null });
+  return schema;
+}

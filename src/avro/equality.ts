@@ -24,7 +24,25 @@ function sameSet(a: readonly string[], b: readonly string[]): boolean {
 
 
 function sameLogical(a: AvroNode, b: AvroNode): boolean {
-  return LOGICAL_PROPS.every((key) => jsonEqual(a.props[key], b.props[key]));
+  // Most nodes have no attributes at all: they share one empty object and nothing is looked up.
+  if (a.props === b.props) return true;
+  for (const key of LOGICAL_PROPS) if (!jsonEqual(a.props[key], b.props[key])) return false;
+  return true;
+}
+
+/**
+ * Fields are compared by name, default flag and type kind, all of them, before any is compared in
+ * depth: versions of a subject mostly differ in which fields they have (added, removed or renamed
+ * ones), and the de-duplication that asks every version then rejects them without walking the
+ * fields they share. The last fields are compared first: new fields are usually appended.
+ */
+function sameFieldOutlines(a: readonly AvroField[], b: readonly AvroField[]): boolean {
+  for (let i = a.length - 1; i >= 0; i--) {
+    const left = a[i] as AvroField;
+    const right = b[i] as AvroField;
+    if (left.name !== right.name || left.hasDefault !== right.hasDefault || left.type.kind !== right.type.kind) return false;
+  }
+  return true;
 }
 
 function sameField(a: AvroField, b: AvroField, seen: Set<string>): boolean {
@@ -50,7 +68,9 @@ function sameNode(a: AvroNode, b: AvroNode, seen: Set<string>): boolean {
         return a.default === e.default && a.symbols.length === e.symbols.length && a.symbols.every((symbol, i) => symbol === e.symbols[i]);
       }
       const r = other as typeof a;
-      return a.fields.length === r.fields.length && a.fields.every((field, i) => sameField(field, r.fields[i] as AvroField, seen));
+      if (a.fields.length !== r.fields.length || !sameFieldOutlines(a.fields, r.fields)) return false;
+      for (let i = 0; i < a.fields.length; i++) if (!sameField(a.fields[i] as AvroField, r.fields[i] as AvroField, seen)) return false;
+      return true;
     }
     case 'array':
       return sameNode(a.items, (b as typeof a).items, seen);

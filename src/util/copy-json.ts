@@ -7,8 +7,20 @@ export type CopyResult =
   | { readonly ok: true; readonly value: JsonValue }
   | { readonly ok: false; readonly pointer: string; readonly reason: string; readonly tooDeep: boolean };
 
+/** Why a value is not JSON; `tokens` is its path, filled in (innermost first) as the copy unwinds. */
 class NotJson {
-  constructor(readonly pointer: string, readonly reason: string, readonly tooDeep = false) {}
+  readonly tokens: (string | number)[] = [];
+  constructor(readonly reason: string, readonly tooDeep = false) {}
+}
+
+/** How objects are made: without a prototype (the default), or as `JSON.parse` makes them. */
+export interface CopyJsonOptions {
+  /**
+   * Objects with `Object.prototype`, a `__proto__` key an own data property, as `JSON.parse` makes
+   * them: for a parser that reads parsed text too, which then reads fast objects (V8 keeps objects
+   * without a prototype as slow dictionaries).
+   */
+  readonly likeJsonParse?: boolean;
 }
 
 /**
@@ -19,56 +31,62 @@ class NotJson {
  * JSON (JSON text cannot write one), and a getter or Proxy trap that throws makes the value
  * unreadable: both are refused at their pointer, never thrown as they are.
  */
-export function copyJson(value: unknown, maxDepth: number): CopyResult {
+export function copyJson(value: unknown, maxDepth: number, options: CopyJsonOptions = {}): CopyResult {
   try {
-    return { ok: true, value: copyValue(value, '', maxDepth) };
+    return { ok: true, value: copyValue(value, maxDepth, options.likeJsonParse === true) };
   } catch (error) {
-    if (error instanceof NotJson) return { ok: false, pointer: error.pointer, reason: error.reason, tooDeep: error.tooDeep };
-    throw error;
+    if (!(error instanceof NotJson)) throw error;
+    const pointer = error.tokens.reverse().map((token) => `/${typeof token === 'number' ? token : escapePointerToken(token)}`).join('');
+    return { ok: false, pointer, reason: error.reason, tooDeep: error.tooDeep };
   }
 }
 
-function copyValue(value: unknown, pointer: string, depthLeft: number): JsonValue {
+function copyValue(value: unknown, depthLeft: number, likeJsonParse: boolean): JsonValue {
   switch (typeof value) {
     case 'string':
     case 'boolean':
       return value;
     case 'number':
       if (Number.isFinite(value)) return value;
-      throw new NotJson(pointer, `${value} is not a JSON number`);
+      throw new NotJson(`${value} is not a JSON number`);
     case 'object':
       if (value === null) return null;
-      if (depthLeft <= 0) throw new NotJson(pointer, 'nested too deep', true);
-      return isArray(value, pointer) ? copyArray(value as readonly unknown[], pointer, depthLeft - 1) : copyObject(value, pointer, depthLeft - 1);
+      if (depthLeft <= 0) throw new NotJson('nested too deep', true);
+      return isArray(value) ? copyArray(value as readonly unknown[], depthLeft - 1, likeJsonParse) : copyObject(value, depthLeft - 1, likeJsonParse);
     default:
-      throw new NotJson(pointer, `a ${typeof value} is not a JSON value`);
+      throw new NotJson(`a ${typeof value} is not a JSON value`);
   }
 }
 
-/** An exception of the caller's getter or Proxy trap while reading the value at `pointer`: NOT_JSON there (ours pass through). */
-function unreadable(error: unknown, pointer: string): NotJson {
-  return error instanceof NotJson ? error : new NotJson(pointer, `reading it threw ${describeError(error)}`);
+/**
+ * An exception while reading the value at `token` of its container: ours gets the token added to its
+ * path, one of the caller's getters or Proxy traps becomes NOT_JSON there.
+ */
+function unreadable(error: unknown, token: string | number | undefined): NotJson {
+  const notJson = error instanceof NotJson ? error : new NotJson(`reading it threw ${describeError(error)}`);
+  if (token !== undefined) notJson.tokens.push(token);
+  return notJson;
 }
 
-function isArray(value: object, pointer: string): boolean {
+function isArray(value: object): boolean {
   try {
     return Array.isArray(value);
   } catch (error) {
-    throw unreadable(error, pointer);
+    throw unreadable(error, undefined);
   }
 }
 
-function copyArray(value: readonly unknown[], pointer: string, depthLeft: number): JsonValue[] {
+function copyArray(value: readonly unknown[], depthLeft: number, likeJsonParse: boolean): JsonValue[] {
   const out: JsonValue[] = [];
-  let at = pointer;
+  let at: number | undefined;
   try {
     const length = value.length;
     for (let i = 0; i < length; i++) {
-      at = `${pointer}/${i}`;
+      at = i;
       const item = value[i];
       // Stops at the first hole: a sparse array of length 2^32-1 is refused at once, not walked.
-      if (item === undefined && !Object.prototype.hasOwnProperty.call(value, i)) throw new NotJson(at, `index ${i} is a hole of a sparse array: a JSON array has none`);
-      out.push(copyValue(item, at, depthLeft));
+      if (item === undefined && !Object.prototype.hasOwnProperty.call(value, i)) throw new NotJson(`index ${i} is a hole of a sparse array: a JSON array has none`);
+      out.push(copyValue(item, depthLeft, likeJsonParse));
     }
   } catch (error) {
     throw unreadable(error, at);
@@ -76,15 +94,18 @@ function copyArray(value: readonly unknown[], pointer: string, depthLeft: number
   return out;
 }
 
-function copyObject(value: object, pointer: string, depthLeft: number): Record<string, JsonValue> {
-  const out = Object.create(null) as Record<string, JsonValue>;
-  let at = pointer;
+function copyObject(value: object, depthLeft: number, likeJsonParse: boolean): Record<string, JsonValue> {
+  const out = likeJsonParse ? {} : Object.create(null) as Record<string, JsonValue>;
+  let at: string | undefined;
   try {
     const prototype: unknown = Object.getPrototypeOf(value);
-    if (prototype !== Object.prototype && prototype !== null) throw new NotJson(pointer, 'only plain objects are JSON objects');
+    if (prototype !== Object.prototype && prototype !== null) throw new NotJson('only plain objects are JSON objects');
     for (const key of Object.keys(value)) {
-      at = `${pointer}/${escapePointerToken(key)}`;
-      out[key] = copyValue((value as Record<string, unknown>)[key], at, depthLeft);
+      at = key;
+      const item = copyValue((value as Record<string, unknown>)[key], depthLeft, likeJsonParse);
+      // As JSON.parse: a `__proto__` key is an own property (an assignment would set the prototype).
+      if (likeJsonParse && key === '__proto__') Object.defineProperty(out, key, { value: item, writable: true, enumerable: true, configurable: true });
+      else out[key] = item;
     }
   } catch (error) {
     throw unreadable(error, at);

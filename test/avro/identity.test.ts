@@ -46,4 +46,19 @@ describe('isIdentical (DESIGN §3: PCF plus the attributes PCF strips that chang
     expect(identical(list('int'), list('int'))).toBe(true);
     expect(identical(list('int'), list('long'))).toBe(false);
   });
+
+  it('tells apart records that differ in their last field only, or deep inside a field whose name, default and kind match', () => {
+    const wide = (last: string, nestedType: string): object => ({
+      type: 'record', name: 'Wide',
+      fields: [
+        ...Array.from({ length: 40 }, (_, i) => ({ name: `f${i}`, type: { type: 'record', name: `N${i}`, fields: [{ name: 'x', type: i === 7 ? nestedType : 'int' }] } })),
+        { name: last, type: ['null', 'string'], default: null },
+      ],
+    });
+    expect(identical(wide('a', 'int'), wide('a', 'int'))).toBe(true);
+    expect(identical(wide('a', 'int'), wide('b', 'int'))).toBe(false);
+    expect(identical(wide('a', 'int'), wide('a', 'long'))).toBe(false);
+    expect(identical(withField(1, { default: null, type: ['null', 'string'] }), base)).toBe(true);
+    expect(identical(withField(1, { type: ['string', 'null'], default: 'x' }), base)).toBe(false);
+  });
 });

@@ -25,8 +25,9 @@ export function readJson(input: string | object, label: string): JsonValue {
   return copied(input, label);
 }
 
+/** A caller's document is copied into objects like those of `JSON.parse`, so that it is compiled as its text would be. */
 function copied(value: unknown, label: string): JsonValue {
-  const copy = copyJson(value, MAX_JSON_DEPTH);
+  const copy = copyJson(value, MAX_JSON_DEPTH, { likeJsonParse: true });
   if (copy.ok) return copy.value;
   const rule = copy.tooDeep ? JsonSchemaParseRule.TOO_DEEP : JsonSchemaParseRule.NOT_A_SCHEMA;
   throw new SchemaParseError({ input: label, pointer: copy.pointer, rule, detail: copy.reason });
