@@ -22,8 +22,8 @@ const v2 = {
     { name: 'tier', type: 'string', default: 'free', order: 'descending', aliases: ['level'] },
   ],
 };
-const avscV1 = avro.Type.forSchema(v1);
-const avscV2 = avro.Type.forSchema(v2);
+const avscV1 = avro.Type.forSchema(v1 as avro.Schema);
+const avscV2 = avro.Type.forSchema(v2 as avro.Schema);
 
 /** A value as our decoder gives it: avsc's Buffers as plain Uint8Arrays, its records as plain objects. */
 function plain(value: unknown): unknown {
@@ -101,8 +101,8 @@ describe("avsc's values in the encoders", () => {
       { name: 'items', type: { type: 'array', items: ['null', 'long'] } },
     ],
   };
-  const wrappedType = avro.Type.forSchema(schema, { wrapUnions: true });
-  const plainType = avro.Type.forSchema(schema);
+  const wrappedType = avro.Type.forSchema(schema as avro.Schema, { wrapUnions: true });
+  const plainType = avro.Type.forSchema(schema as avro.Schema);
   const value = { payload: Buffer.from('hi'), hash: Buffer.from([1, 2, 3, 4]), at: 1_700_000_000_000, label: 'x', nested: { n: 7 }, items: [null, 5] };
   const wrapped = { ...value, label: { string: 'x' }, nested: { 'acme.Inner': { n: 7 } }, items: [null, { long: 5 }] };
 
