@@ -4,7 +4,7 @@ import type { Read } from './compile-read.js';
 import { TOO_DEEP_FOR_CLOSURES, compileRead } from './compile-read.js';
 import type { Write } from './compile-write.js';
 import { MISFIT, TOO_DEEP_TO_WRITE, compileWrite } from './compile-write.js';
-import { Cursor } from './cursor.js';
+import { Cursor, floatScratch } from './cursor.js';
 import { decodeDatum } from './decoder.js';
 import { encodeValue } from './encoder.js';
 import { AvroDataError } from './errors.js';
@@ -21,6 +21,8 @@ import { ByteSink } from './sink.js';
  */
 class ProgramReader {
   private readonly fast: Read | undefined;
+  /** Shared by the datums this reader reads: one at a time (reading runs no code of the caller's). */
+  private readonly floats = floatScratch();
 
   constructor(private readonly program: Op) {
     this.fast = compileRead(program);
@@ -29,7 +31,7 @@ class ProgramReader {
   decode(bytes: Uint8Array): unknown {
     const fast = this.fast;
     if (fast === undefined) return decodeDatum(this.program, bytes);
-    const cursor = new Cursor(bytes);
+    const cursor = new Cursor(bytes, this.floats);
     let value: unknown;
     try {
       value = fast(cursor);

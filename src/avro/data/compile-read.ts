@@ -42,6 +42,9 @@ export function compileRead(root: Op): Read | undefined {
 
 class ReadCompiler {
   private readonly records = new Map<Op, Read>();
+  /** Records being compiled, and those met again while they were (recursive). */
+  private readonly open = new Set<Op>();
+  private readonly recursive = new Set<Op>();
 
   read(op: Op): Read {
     switch (op.kind) {
@@ -172,10 +175,15 @@ class ReadCompiler {
   /** Each writer field in writer order, into the reader field that reads it (or skipped); then the defaults. */
   private record(op: RecordOp): Read {
     const known = this.records.get(op);
-    if (known) return known;
+    if (known) {
+      if (this.open.has(op)) this.recursive.add(op);
+      return known;
+    }
     let body: Read = () => undefined;
+    // A record met again inside itself reads through `entry`; any other caller gets `body` itself.
     const entry: Read = (cursor) => body(cursor);
     this.records.set(op, entry);
+    this.open.add(op);
     const reads = op.fields.map((field) => {
       // Several reader fields reading one writer field need the interpreter's memo (frames.ts).
       if (field.length !== 1) throw new NotCompiled();
@@ -193,11 +201,18 @@ class ReadCompiler {
         cursor.depth--;
         return undefined;
       };
-      return entry;
+      return this.done(op, entry, body);
     }
     const fallbacks = new Map(defaults.map(({ slot, value }) => [slot, defaultValue(value)]));
     body = generatedRecordReader(fns, targets, slots, fallbacks, enter) ?? closureRecordReader(fns, targets, slots, fallbacks);
-    return entry;
+    return this.done(op, entry, body);
+  }
+
+  private done(op: RecordOp, entry: Read, body: Read): Read {
+    this.open.delete(op);
+    const read = this.recursive.has(op) ? entry : body;
+    this.records.set(op, read);
+    return read;
   }
 }
 

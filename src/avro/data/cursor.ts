@@ -8,6 +8,22 @@ const EXACT_BYTES = 7;
 /** Text up to this many bytes is tried as ASCII first. */
 const SHORT_TEXT = 32;
 
+/** Eight bytes seen as a float and a double, on a little-endian machine (`floatScratch`). */
+export interface FloatScratch {
+  readonly bytes: Uint8Array;
+  readonly f32: Float32Array;
+  readonly f64: Float64Array;
+}
+
+/** A reader's scratch for floats and doubles; undefined on a big-endian machine (the cursor then uses a `DataView`). */
+export function floatScratch(): FloatScratch | undefined {
+  const f64 = new Float64Array(1);
+  const bytes = new Uint8Array(f64.buffer);
+  // Spec 1.12: floats and doubles are little-endian; typed arrays use the machine's order.
+  if (new Uint8Array(Uint16Array.of(1).buffer)[0] !== 1) return undefined;
+  return { bytes, f32: new Float32Array(f64.buffer, 0, 1), f64 };
+}
+
 /**
  * A cursor over one datum's bytes. Every read checks the bytes left first: a length, size or count
  * the rest of the data cannot hold is an `AvroDataError` before anything is allocated or skipped.
@@ -21,8 +37,8 @@ export class Cursor {
   /** Made on the first float or double. */
   private view: DataView | undefined;
 
-  /** `bytes` are read in place, never copied nor changed. */
-  constructor(bytes: Uint8Array) {
+  /** `bytes` are read in place, never copied nor changed; `floats`, a reader's own, read floats and doubles without a `DataView` per datum. */
+  constructor(bytes: Uint8Array, private readonly floats?: FloatScratch) {
     this.buf = bytesView(bytes);
     this.end = this.buf.length;
   }
@@ -45,12 +61,27 @@ export class Cursor {
   /** Spec 1.12: a float is 4 bytes, little-endian IEEE 754. */
   readFloat(): number {
     const at = this.take(4);
+    const floats = this.floats;
+    if (floats) {
+      const buf = this.buf;
+      const bytes = floats.bytes;
+      bytes[0] = buf[at] as number;
+      bytes[1] = buf[at + 1] as number;
+      bytes[2] = buf[at + 2] as number;
+      bytes[3] = buf[at + 3] as number;
+      return floats.f32[0] as number;
+    }
     return (this.view ??= this.dataView()).getFloat32(at, true);
   }
 
   /** Spec 1.12: a double is 8 bytes, little-endian IEEE 754. */
   readDouble(): number {
     const at = this.take(8);
+    const floats = this.floats;
+    if (floats) {
+      floats.bytes.set(this.buf.subarray(at, at + 8));
+      return floats.f64[0] as number;
+    }
     return (this.view ??= this.dataView()).getFloat64(at, true);
   }
 
