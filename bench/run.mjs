@@ -71,6 +71,9 @@ console.log(`  parsing a version with reuse: true costs ${formatRatio(reuseParse
 // Issue 17's Avro targets: history without reuse, the registry path against a fresh cold pair, memory.
 await import('./avro-targets.mjs');
 
+// Issue 24: the Avro data plane (createAvroCodec, resolvers, one-shot calls) against avsc 5.7.9.
+await import('./avro-data.mjs');
+
 // `--avro` runs the Avro scenarios alone (as docs/performance.md's Avro figures were taken).
 if (!process.argv.includes('--avro')) {
   // JSON Schema: a 200-property object pair and a 1,000-version history (bench/json-schema.mjs).

@@ -57,7 +57,6 @@ export function generatedRecordReader(
   body.push('c.depth--;', `return { ${fields.join(', ')} };`);
   const source = `${lines.join('\n')}\nreturn function readRecord(c) {\n${body.join('\n')}\n};`;
   try {
-    // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the source is built above from JSON string literals and numbered names only (see the comment).
     const factory = new Function('reads', 'values', 'copies', 'enter', source) as (reads: readonly Read[], values: unknown[], copies: (() => unknown)[], enter: (cursor: Cursor) => void) => Read;
     return factory(reads, values, copies, enter);
   } catch {
