@@ -4,6 +4,7 @@ import {
   AvroDataError, auditHistory, checkCompatibility, createAvroCodec, createAvroResolver, decodeAvro, diffSchemas, encodeAvro, parseSchema,
 } from 'schema-compat';
 import type { AvroNode, AvroSchema } from 'schema-compat';
+import { createAvroSerde, createRegistry } from 'schema-compat/registry';
 import { avscSchema } from '../support/avsc-schema.js';
 import { loadJavaCorpus } from '../support/java-corpus.js';
 import { thrown } from '../support/thrown.js';
@@ -82,6 +83,12 @@ describe('avsc Types wherever a schema is accepted', () => {
     expect(createAvroResolver(avscV2, avscV1).decode(bytes)).toEqual({ id: 42, email: null, tier: 'free' });
     expect(decodeAvro(bytes, avscV1, avscV2)).toEqual({ id: 42, email: null, tier: 'free' });
     expect(Buffer.from(encodeAvro({ id: 42 }, avscV1))).toEqual(bytes);
+  });
+
+  it('serializes with one and deserializes into another through a serde', async () => {
+    const serde = createAvroSerde(createRegistry());
+    const message = await serde.serialize('users', { id: 42 }, avscV1);
+    expect(await serde.deserialize(message, { readerSchema: avscV2 })).toEqual({ id: 42, email: null, tier: 'free' });
   });
 
   it('does not take a plain object with avsc\'s methods for an avsc Type: it is a document, and functions are no JSON', () => {
