@@ -62,8 +62,10 @@ describe('the tarball', () => {
     // 2.35 MB (593 KB packed) after issues 22 and 23: the sources' streamed HTTP layer, glob source, first-parent
     // walk and blob sizing (+33 KB per build), the repository's causes, confinement and rule sets (+42 KB per
     // build), union-branch grading and combined-schema summaries in the core (+20 KB per build), the CLI's escaping.
+    // 2.45 MB (616 KB packed) after issue 24 items 3-4: the compiled data plane (closures per type, generated
+    // record readers, the codec cache) and avsc input, +25 KB in each of the ESM and CommonJS builds of the core.
     expect(packed.size).toBeLessThan(620_000);
-    expect(packed.unpackedSize).toBeLessThan(2_400_000);
+    expect(packed.unpackedSize).toBeLessThan(2_460_000);
     // The CLI imports the library by package name: no copy of the core (720 KB when it carried one).
     const cli = packed.files.find((file) => file.path === 'dist/cli.js');
     expect(cli?.size).toBeLessThan(150_000);
