@@ -73,6 +73,9 @@ await import('./avro-targets.mjs');
 // Issue 27's Avro shapes: schemas given as objects, a history whose versions each add fields of their own.
 await import('./avro-shapes.mjs');
 
+// Issue 24: the Avro data plane (createAvroCodec, resolvers, one-shot calls) against avsc 5.7.9.
+await import('./avro-data.mjs');
+
 // `--avro` runs the Avro scenarios alone (as docs/performance.md's Avro figures were taken).
 if (!process.argv.includes('--avro')) {
   // JSON Schema: a 200-property object pair and a 1,000-version history (bench/json-schema.mjs).

@@ -59,6 +59,8 @@ export type { JsonValue, JsonObject } from './util/json.js';
 
 // Avro data plane (avsc), witnesses and hints.
 export { createAvroResolver, decodeAvro, encodeAvro } from './avro/data/resolver.js';
+export { createAvroCodec } from './avro/data/avro-codec.js';
+export type { AvroCodec } from './avro/data/avro-codec.js';
 export type { AvroResolver, AvroResolverOptions, AvroSchemaInput } from './avro/data/resolver.js';
 export { IncompatibleSchemaError, AvroDataError } from './avro/data/errors.js';
 export { avroWitness } from './avro/explain/witness.js';

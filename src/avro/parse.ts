@@ -10,6 +10,7 @@ import { fingerprintSchema } from './fingerprints.js';
 import type { AvroNamed, AvroNode, AvroSchema } from './model.js';
 import { AvroParseRule } from './parse-rules.js';
 import { withLanguageHint } from './other-languages.js';
+import { avscTypeSchema } from './avsc-type.js';
 
 /**
  * Parses an Avro schema (text or a parsed JSON document) with Apache Avro Java 1.12's
@@ -41,7 +42,8 @@ export function parseAvroSchema(input: string | object, options: ParseOptions = 
 
 function parseDocument(input: unknown, label: string, named: Map<string, AvroNamed>, aliases: { found: boolean }): AvroNode {
   try {
-    const json = typeof input === 'string' ? readText(input, label) : readObject(input, label);
+    // An avsc Type is read as its schema with defaults and attributes (avsc-type.ts).
+    const json = typeof input === 'string' ? readText(input, label) : readObject(avscTypeSchema(input) ?? input, label);
     const state: BuildState = { label, named, forwardReferences: [], defaults: [], unions: [], inProgress: new Set(), acyclicPending: false, validNamespaces: new Set(), plainContainers: new Map(), aliases };
     const slot: { node?: AvroNode } = {};
     slot.node = rootChild(state, slot, json);

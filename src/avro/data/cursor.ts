@@ -5,6 +5,24 @@ import { normalizeLong, readVarLong } from './long.js';
 
 /** Varints of up to 7 bytes hold at most 49 bits: exact in a JavaScript number. */
 const EXACT_BYTES = 7;
+/** Text up to this many bytes is tried as ASCII first. */
+const SHORT_TEXT = 32;
+
+/** Eight bytes seen as a float and a double, on a little-endian machine (`floatScratch`). */
+export interface FloatScratch {
+  readonly bytes: Uint8Array;
+  readonly f32: Float32Array;
+  readonly f64: Float64Array;
+}
+
+/** A reader's scratch for floats and doubles; undefined on a big-endian machine (the cursor then uses a `DataView`). */
+export function floatScratch(): FloatScratch | undefined {
+  const f64 = new Float64Array(1);
+  const bytes = new Uint8Array(f64.buffer);
+  // Spec 1.12: floats and doubles are little-endian; typed arrays use the machine's order.
+  if (new Uint8Array(Uint16Array.of(1).buffer)[0] !== 1) return undefined;
+  return { bytes, f32: new Float32Array(f64.buffer, 0, 1), f64 };
+}
 
 /**
  * A cursor over one datum's bytes. Every read checks the bytes left first: a length, size or count
@@ -12,15 +30,21 @@ const EXACT_BYTES = 7;
  */
 export class Cursor {
   pos = 0;
+  /** Records, arrays and maps open in the compiled reader (compile-read.ts), which hands deeper data to the interpreter. */
+  depth = 0;
   readonly end: number;
   readonly buf: Uint8Array;
-  private readonly view: DataView;
+  /** Made on the first float or double. */
+  private view: DataView | undefined;
 
-  /** `bytes` are read in place, never copied nor changed. */
-  constructor(bytes: Uint8Array) {
+  /** `bytes` are read in place, never copied nor changed; `floats`, a reader's own, read floats and doubles without a `DataView` per datum. */
+  constructor(bytes: Uint8Array, private readonly floats?: FloatScratch) {
     this.buf = bytesView(bytes);
-    this.view = new DataView(this.buf.buffer, this.buf.byteOffset, this.buf.byteLength);
     this.end = this.buf.length;
+  }
+
+  private dataView(): DataView {
+    return new DataView(this.buf.buffer, this.buf.byteOffset, this.buf.byteLength);
   }
 
   left(): number {
@@ -36,16 +60,35 @@ export class Cursor {
 
   /** Spec 1.12: a float is 4 bytes, little-endian IEEE 754. */
   readFloat(): number {
-    return this.view.getFloat32(this.take(4), true);
+    const at = this.take(4);
+    const floats = this.floats;
+    if (floats) {
+      const buf = this.buf;
+      const bytes = floats.bytes;
+      bytes[0] = buf[at] as number;
+      bytes[1] = buf[at + 1] as number;
+      bytes[2] = buf[at + 2] as number;
+      bytes[3] = buf[at + 3] as number;
+      return floats.f32[0] as number;
+    }
+    return (this.view ??= this.dataView()).getFloat32(at, true);
   }
 
   /** Spec 1.12: a double is 8 bytes, little-endian IEEE 754. */
   readDouble(): number {
-    return this.view.getFloat64(this.take(8), true);
+    const at = this.take(8);
+    const floats = this.floats;
+    if (floats) {
+      floats.bytes.set(this.buf.subarray(at, at + 8));
+      return floats.f64[0] as number;
+    }
+    return (this.view ??= this.dataView()).getFloat64(at, true);
   }
 
   /** Spec 1.12: an int or a long is a zig-zag varint, here exactly (a bigint beyond 2^53). */
   readLong(kind: 'int' | 'long'): AvroLong {
+    const small = this.short();
+    if (small !== undefined) return small;
     const start = this.pos;
     const end = this.varintEnd(kind);
     if (end - start > EXACT_BYTES) return normalizeLong(readVarLong(this.buf.subarray(start, end)));
@@ -54,6 +97,8 @@ export class Cursor {
 
   /** A count, length or index: a varint as a number (exact to 2^53, which no real count reaches). */
   readCount(): number {
+    const small = this.short();
+    if (small !== undefined) return small;
     const start = this.pos;
     const end = this.varintEnd('long');
     if (end - start <= EXACT_BYTES) return this.small(start, end);
@@ -69,6 +114,27 @@ export class Cursor {
     const length = this.readLength(what);
     this.need(length, what);
     const start = this.take(length);
+    // Short ASCII text is read four bytes at a time (cheaper than a decoder call); anything else is decoded.
+    if (length <= SHORT_TEXT) {
+      const buf = this.buf;
+      const end = start + length;
+      let text = '';
+      let at = start;
+      for (; at + 4 <= end; at += 4) {
+        const b0 = buf[at] as number;
+        const b1 = buf[at + 1] as number;
+        const b2 = buf[at + 2] as number;
+        const b3 = buf[at + 3] as number;
+        if ((b0 | b1 | b2 | b3) >= 0x80) return utf8Text(buf.subarray(start, end));
+        text += String.fromCharCode(b0, b1, b2, b3);
+      }
+      for (; at < end; at++) {
+        const byte = buf[at] as number;
+        if (byte >= 0x80) return utf8Text(buf.subarray(start, end));
+        text += String.fromCharCode(byte);
+      }
+      return text;
+    }
     return utf8Text(this.buf.subarray(start, start + length));
   }
 
@@ -127,6 +193,36 @@ export class Cursor {
       }
       if (count === 10) throw new AvroDataError(`invalid ${kind} encoding (more than 64 bits)`);
     }
+  }
+
+  /**
+   * A varint of up to 7 bytes (49 bits: every count and almost every value) read in one go, the
+   * cursor moved past it; undefined (the cursor unmoved) for a longer one or one the data cuts
+   * short, which the checked paths read and report.
+   */
+  private short(): number | undefined {
+    const buf = this.buf;
+    const end = this.end;
+    let at = this.pos;
+    if (at >= end) return undefined;
+    let byte = buf[at++] as number;
+    if (byte < 0x80) {
+      this.pos = at;
+      return (byte >>> 1) ^ -(byte & 1);
+    }
+    let n = byte & 0x7f;
+    let scale = 0x80;
+    for (let count = 2; count <= EXACT_BYTES; count++) {
+      if (at >= end) return undefined;
+      byte = buf[at++] as number;
+      n += (byte & 0x7f) * scale;
+      if (byte < 0x80) {
+        this.pos = at;
+        return n % 2 === 1 ? -(n + 1) / 2 : n / 2;
+      }
+      scale *= 0x80;
+    }
+    return undefined;
   }
 
   private small(start: number, end: number): number {

@@ -4,6 +4,7 @@ import { MAX_DEPTH, tooDeep } from './limits.js';
 import { INT_MAX, INT_MIN, isAvroLong } from './long.js';
 import { ByteSink } from './sink.js';
 import { UnionBranch, invalid, isPlainObject } from './values.js';
+import { wrappedBranch } from './wrapped.js';
 
 /** One value to write: its type, the value, and where it is (`value.a[1].n`). */
 interface Task {
@@ -17,7 +18,7 @@ type Frame =
   | { readonly kind: 'record'; readonly node: AvroRecord; readonly value: Record<string, unknown>; readonly path: string; next: number }
   | { readonly kind: 'array'; readonly node: AvroArray; readonly value: readonly unknown[]; readonly path: string; next: number }
   | { readonly kind: 'map'; readonly node: AvroMap; readonly value: Record<string, unknown>; readonly keys: readonly string[]; readonly path: string; next: number }
-  | { readonly kind: 'union'; readonly node: AvroUnion; readonly value: unknown; readonly path: string; branch: number; readonly mark: number };
+  | { readonly kind: 'union'; readonly node: AvroUnion; readonly value: unknown; readonly path: string; branch: number; readonly mark: number; wrapped: boolean };
 
 /** An error no union branch may catch (a cycle, the depth limit): it ends the encoding. */
 class Abort {
@@ -135,7 +136,7 @@ class Encoding {
       return { node: branch, value: value.value, path };
     }
     if (node.branches.length === 0) throw invalid(value, "a value of one of the union's 0 branches", path);
-    const frame: Frame = { kind: 'union', node, value, path, branch: 0, mark: this.sink.length };
+    const frame: Frame = { kind: 'union', node, value, path, branch: 0, mark: this.sink.length, wrapped: false };
     this.stack.push(frame);
     return this.tryBranch(frame);
   }
@@ -190,6 +191,14 @@ class Encoding {
       if (frame.branch < frame.node.branches.length) {
         this.stack.push(frame);
         return this.tryBranch(frame);
+      }
+      // avsc's wrapped unions (wrapped.ts): tried once the value fits no branch as it is.
+      const wrapped = frame.wrapped ? undefined : wrappedBranch(frame.node, frame.value);
+      if (wrapped) {
+        frame.wrapped = true;
+        this.stack.push(frame);
+        this.sink.long(wrapped.index);
+        return { node: frame.node.branches[wrapped.index] as AvroNode, value: wrapped.value, path: frame.path };
       }
       failure = invalid(frame.value, `a value of one of the union's ${frame.node.branches.length} branches`, frame.path);
     }

@@ -1,6 +1,5 @@
+import { nextBlock } from './blocks.js';
 import type { Cursor } from './cursor.js';
-import { amount } from './cursor.js';
-import { AvroDataError } from './errors.js';
 import { failed } from './failure.js';
 import { MAX_ZERO_WIDTH_ITEMS, tooManyZeroWidth } from './limits.js';
 import type { CollectionOp, FieldRead, Op, RecordOp } from './ops.js';
@@ -152,28 +151,10 @@ export class CollectionFrame implements Frame {
   /** The items of the next block to read one by one; 0 at the end of the collection. */
   private block(cursor: Cursor, state: DatumState): number {
     const op = this.op;
-    for (;;) {
-      let count = cursor.readCount();
-      if (count === 0) return 0;
-      let size: number | undefined;
-      if (count < 0) {
-        count = -count;
-        size = cursor.readLength('block');
-        cursor.need(size, 'block');
-      }
-      const width = op.kind === 'map' ? op.width + 1 : op.width;
-      if (width === 0) {
-        state.zeroWidth += count;
-        if (state.zeroWidth > MAX_ZERO_WIDTH_ITEMS) throw tooManyZeroWidth();
-      } else if (count * width > (size ?? cursor.left())) {
-        throw new AvroDataError(size === undefined
-          ? `a block of ${amount(count)} items cannot be read from the ${cursor.left()} bytes left (corrupt or truncated data)`
-          : `a block of ${amount(count)} items cannot be read from its ${size} bytes (corrupt data)`);
-      }
-      // A skipped block with a size is jumped over whole, as Java's skipArray does.
-      if (size === undefined || op.keep) return count;
-      cursor.skip(size, 'block');
-    }
+    return nextBlock(cursor, op.kind === 'map' ? op.width + 1 : op.width, op.keep, (count) => {
+      state.zeroWidth += count;
+      if (state.zeroWidth > MAX_ZERO_WIDTH_ITEMS) throw tooManyZeroWidth();
+    });
   }
 
   private repeat(count: number): void {
