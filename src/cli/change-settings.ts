@@ -4,7 +4,7 @@ import type { OptionSpecs } from './args.js';
 import { JSON_POLICIES, oneOf, profileOption, stringOption, typeOption } from './check-command.js';
 import type { Options } from './check-command.js';
 import { ChangesFormat } from './format-changes.js';
-import type { ProtobufRules } from '../protobuf/rule-sets.js';
+import type { RuleSetName } from '../protobuf/rule-sets.js';
 import { rulesOption } from './rules-option.js';
 import type { CliSchemaType } from './schema-files.js';
 
@@ -26,8 +26,8 @@ export interface ChangeSettings {
   readonly type: CliSchemaType | undefined;
   readonly profile: AvroProfile | undefined;
   readonly policy: JsonSchemaPolicy;
-  /** `--rules`: whose Protobuf rules grade the changes; undefined: Confluent's. */
-  readonly rules: ProtobufRules | undefined;
+  /** `--rules`: whose rules grade the changes (Protobuf's, or Pulsar's advanced PROTOBUF_NATIVE rules); undefined: the type's default. */
+  readonly rules: RuleSetName | undefined;
   /** Undefined: the source's (a registry subject's level), else BACKWARD, as `check`. */
   readonly strategy: Strategy | undefined;
 }

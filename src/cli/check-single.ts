@@ -5,7 +5,7 @@ import type { FileInRepository } from '../repository/index.js';
 import type { AvroProfile, CheckerRegistry, Incompatibility, JsonSchemaPolicy, ParsedSchema, Strategy } from '../index.js';
 import { parseHistory } from '../sources/index.js';
 import type { ParsedVersions, SourceVersion } from '../sources/index.js';
-import type { ProtobufRules } from '../protobuf/rule-sets.js';
+import type { RuleSetName } from '../protobuf/rule-sets.js';
 import { refuseRulesFor } from './rules-option.js';
 import { checkersFor } from './checkers.js';
 import { askTheRegistry, historyOf } from './history-source.js';
@@ -29,8 +29,8 @@ export interface SingleCheck {
   /** Undefined: `pulsar` against a Pulsar topic, `confluent` otherwise. */
   readonly profile: AvroProfile | undefined;
   readonly policy: JsonSchemaPolicy;
-  /** Whose Protobuf rules decide; undefined: Confluent's. Only for a Protobuf CANDIDATE. */
-  readonly rules?: ProtobufRules;
+  /** Whose rules decide (`--rules`); undefined: Confluent's for Protobuf, Pulsar's root-message rule for PROTOBUF_NATIVE. Only for a candidate of a type the rule set applies to. */
+  readonly rules?: RuleSetName;
   /** The root message of binary FileDescriptorSet files (PROTOBUF_NATIVE). */
   readonly rootMessage?: string;
   readonly explain: boolean;

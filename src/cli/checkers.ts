@@ -1,6 +1,6 @@
 import { CheckerRegistry } from '../index.js';
 import type { AvroProfile, JsonSchemaPolicy, SchemaChecker } from '../index.js';
-import type { ProtobufRules } from '../protobuf/rule-sets.js';
+import type { ProtobufRules, RuleSetName } from '../protobuf/rule-sets.js';
 import { InputError } from './io.js';
 
 /** Whose rules the built-in checkers follow where Confluent and Pulsar differ (Pulsar's Avro-defined JSON). */
@@ -11,11 +11,12 @@ export type RegistryFlavour = 'confluent' | 'pulsar';
  * `CheckerRegistry.withDefaults`; PROTOBUF is loaded only when a Protobuf schema is checked, because
  * protobufjs is an optional peer dependency that a user of Avro alone need not install.
  */
-export async function checkersFor(types: ReadonlySet<string>, profile: AvroProfile, policy: JsonSchemaPolicy = 'STRICT', flavour: RegistryFlavour = 'confluent', rules: ProtobufRules = 'confluent'): Promise<CheckerRegistry> {
+export async function checkersFor(types: ReadonlySet<string>, profile: AvroProfile, policy: JsonSchemaPolicy = 'STRICT', flavour: RegistryFlavour = 'confluent', rules: RuleSetName = 'confluent'): Promise<CheckerRegistry> {
   const registry = CheckerRegistry.withDefaults({ avro: { profile }, json: { policy, registry: flavour } });
-  if (types.has('PROTOBUF') && !registry.has('PROTOBUF')) registry.register(await loadProtobufChecker(rules));
-  if (types.has('PROTOBUF_NATIVE')) registry.register(await loadNativeChecker());
-  else if (types.has('KEY_VALUE')) await registerNativeIfInstalled(registry);
+  const native = rules === 'pulsar-native-advanced';
+  if (types.has('PROTOBUF') && !registry.has('PROTOBUF')) registry.register(await loadProtobufChecker(native ? 'confluent' : rules));
+  if (types.has('PROTOBUF_NATIVE')) registry.register(await loadNativeChecker(native));
+  else if (types.has('KEY_VALUE')) await registerNativeIfInstalled(registry, native);
   for (const type of types) {
     if (!registry.has(type)) throw new InputError(`${type} schemas are not supported by this version of schema-compat (supported: AVRO, JSON, PROTOBUF, PROTOBUF_NATIVE, KEY_VALUE and Pulsar's primitive types)`);
   }
@@ -33,11 +34,15 @@ export async function loadProtobufChecker(rules: ProtobufRules = 'confluent'): P
   }
 }
 
-/** Pulsar's PROTOBUF_NATIVE checker (its root-message rule) from schema-compat/protobuf, with a clear message when protobufjs is not installed. */
-export async function loadNativeChecker(): Promise<SchemaChecker<unknown>> {
+/**
+ * Pulsar's PROTOBUF_NATIVE checker from schema-compat/protobuf (its mainline root-message rule, or with
+ * `advanced` its opt-in ProtobufNativeSchemaAdvancedCompatibilityCheck), with a clear message when
+ * protobufjs is not installed.
+ */
+export async function loadNativeChecker(advanced = false): Promise<SchemaChecker<unknown>> {
   try {
     const { ProtobufNativeChecker } = await import('../protobuf/index.js');
-    return new ProtobufNativeChecker() as SchemaChecker<unknown>;
+    return new ProtobufNativeChecker({ rules: advanced ? 'advanced' : 'root-message' }) as SchemaChecker<unknown>;
   } catch (error: unknown) {
     if (isMissingProtobufjs(error)) throw new InputError(PROTOBUFJS_MISSING);
     throw error;
@@ -45,9 +50,9 @@ export async function loadNativeChecker(): Promise<SchemaChecker<unknown>> {
 }
 
 /** A KeyValue side may be PROTOBUF_NATIVE: its checker is there when protobufjs is installed (the side says so otherwise). */
-async function registerNativeIfInstalled(registry: CheckerRegistry): Promise<void> {
+async function registerNativeIfInstalled(registry: CheckerRegistry, advanced: boolean): Promise<void> {
   try {
-    registry.register(await loadNativeChecker());
+    registry.register(await loadNativeChecker(advanced));
   } catch (error: unknown) {
     if (!(error instanceof InputError)) throw error;
   }

@@ -89,7 +89,7 @@ A repository run (no CANDIDATE):
                              the same for any N
   Flags (--strategy, --against, --type, --profile, --policy, --rules, --fail-on, --skip-unparseable,
   --findings) override the configuration for every subject (--profile Avro's, --policy JSON
-  Schema's, --rules Protobuf's).
+  Schema's, --rules Protobuf's or protobuf-native's).
 
 Registry sources:
   --subject S                the registry subject (registry:URL)
@@ -116,7 +116,9 @@ Options:
   --policy P                 JSON Schema: STRICT (default) or LENIENT, Confluent's two policies
   --rules R                  whose Protobuf rules decide: confluent (default, Confluent Schema
                              Registry), buf-wire or buf-wire-json (Buf's WIRE or WIRE_JSON
-                             breaking-change category); refused for a candidate of another type
+                             breaking-change category); for protobuf-native (and a key-value's
+                             native sides) pulsar-native-advanced: Pulsar's opt-in advanced checker
+                             instead of its root-message rule; refused for a candidate of another type
   --reference NAME=FILE      a schema the others use by NAME (Confluent schema references); repeat it.
                              --reference FOLDER names each schema file below FOLDER by its path
                              there (common/money.proto); --reference PREFIX=FOLDER by PREFIX and

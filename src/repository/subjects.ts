@@ -2,7 +2,8 @@ import { readdirSync } from 'node:fs';
 import { posix } from 'node:path';
 import picomatch from 'picomatch';
 import type { AvroProfile, JsonSchemaPolicy, Strategy } from 'schema-compat';
-import type { ProtobufRules } from '../protobuf/rule-sets.js';
+import { ruleSetTypes } from '../protobuf/rule-sets.js';
+import type { RuleSetName } from '../protobuf/rule-sets.js';
 import { SCHEMA_TYPE_BY_EXTENSION, extensionOf } from '../sources/file-types.js';
 import { PATH_EXCERPT_LENGTH, excerpt } from '../util/excerpt.js';
 import type { FailOnLevel, FindingsScope, RepositoryConfig, SubjectRule, SubjectSettings } from './config/types.js';
@@ -21,7 +22,7 @@ export interface Subject {
   readonly name: string;
   /** The file, relative to the configuration's folder, with `/` separators. */
   readonly file: string;
-  readonly schemaType: 'AVRO' | 'JSON' | 'PROTOBUF';
+  readonly schemaType: 'AVRO' | 'JSON' | 'PROTOBUF' | 'KEY_VALUE' | 'PROTOBUF_NATIVE';
   /** The rule that took it, `subjects[0]`. */
   readonly rule: string;
   /** Undefined: the source's (a registry's level), else BACKWARD. */
@@ -35,8 +36,8 @@ export interface Subject {
   readonly profile?: AvroProfile;
   readonly policy: JsonSchemaPolicy;
   readonly failOn: FailOnLevel;
-  /** Whose Protobuf rules decide (Protobuf subjects only; undefined: Confluent's). */
-  readonly rules?: ProtobufRules;
+  /** Whose rules decide (Protobuf subjects: undefined is Confluent's; PROTOBUF_NATIVE and KEY_VALUE subjects: pulsar-native-advanced or undefined, Pulsar's root-message rule). */
+  readonly rules?: RuleSetName;
   /** Versions that do not parse are skipped and reported, not an error of the subject. */
   readonly skipUnparseable: boolean;
   readonly findings: FindingsScope;
@@ -56,7 +57,7 @@ export interface ListSubjectsOptions {
  * configuration's folder; `.git` and `node_modules` are not searched), the first rule that matches a
  * file taking it, less the excluded ones (the configuration's `exclude`, `options.excludePaths`).
  * A rule that matches no file, two files with the same subject name, a file whose type cannot be
- * told and a rule with Protobuf `rules` that takes another type's file are errors: a gate that
+ * told and a rule whose `rules` take another type's file are errors: a gate that
  * silently checks nothing, or checks by rules that do not apply, is no gate.
  */
 export function listSubjects(config: RepositoryConfig, overrides: SettingsOverrides = {}, options: ListSubjectsOptions = {}): Subject[] {
@@ -90,8 +91,10 @@ function subjectOf(file: string, rule: SubjectRule, config: RepositoryConfig, ov
   const pick = <K extends keyof SubjectSettings>(key: K): SubjectSettings[K] => overrides[key] ?? rule[key] ?? config.defaults[key];
   const type = pick('type') ?? SCHEMA_TYPE_BY_EXTENSION[extensionOf(file)];
   if (type === undefined) throw new RepositoryError(`${config.file}: cannot tell the schema type of ${file} (taken by ${rule.name}) from its extension: give the rule a type`);
-  if (rule.rules !== undefined && type !== 'PROTOBUF') {
-    throw new RepositoryError(`${config.file}: ${rule.name} sets rules: ${rule.rules}, which are Protobuf's, and takes ${file}, ${/^[AEIOU]/.test(type) ? 'an' : 'a'} ${type} schema: narrow its files to .proto files, or move rules to a rule of its own`);
+  if (rule.rules !== undefined && !ruleSetTypes(rule.rules).includes(type)) {
+    const whose = rule.rules === 'pulsar-native-advanced' ? 'Pulsar\'s PROTOBUF_NATIVE rules' : 'Protobuf\'s';
+    const narrow = rule.rules === 'pulsar-native-advanced' ? 'give it type: protobuf-native or key-value' : 'narrow its files to .proto files';
+    throw new RepositoryError(`${config.file}: ${rule.name} sets rules: ${rule.rules}, which are ${whose}, and takes ${file}, ${/^[AEIOU]/.test(type) ? 'an' : 'a'} ${type} schema: ${narrow}, or move rules to a rule of its own`);
   }
   const template = rule.subject ?? config.defaults.subject;
   const name = template === undefined ? file : fill(template, file);
@@ -99,8 +102,9 @@ function subjectOf(file: string, rule: SubjectRule, config: RepositoryConfig, ov
   const strategy = pick('strategy');
   const against = pick('against');
   const profile = pick('profile');
-  // Protobuf's rules, from a flag, the rule or the defaults, mean nothing to another type's subject.
-  const rules = type === 'PROTOBUF' ? pick('rules') : undefined;
+  // A rule set, from a flag, the rule or the defaults, means nothing to a subject of a type it does not apply to.
+  const picked = pick('rules');
+  const rules = picked !== undefined && ruleSetTypes(picked).includes(type) ? picked : undefined;
   return {
     name, file, schemaType: type as Subject['schemaType'], rule: rule.name,
     ...(strategy === undefined ? {} : { strategy }),

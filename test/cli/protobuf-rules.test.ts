@@ -116,12 +116,12 @@ describe('--rules on a repository run: Confluent\'s and Buf\'s verdicts differ, 
   });
 
   it('an invalid name: a usage error, or a configuration error at its line, listing the valid names', async () => {
-    usageError(await run('check', '--rules', 'wire'), '--rules must be one of confluent, buf-wire, buf-wire-json, not "wire"');
+    usageError(await run('check', '--rules', 'wire'), '--rules must be one of confluent, buf-wire, buf-wire-json, pulsar-native-advanced, not "wire"');
     repo.write(CONFIG, config('  - files: "proto/**/*.proto"\n    rules: WIRE\n'));
     expect(await run('check')).toEqual({
       code: 2,
       stdout: '',
-      stderr: 'error: .schema-compat.yaml:5:12: subjects[0].rules: must be one of confluent, buf-wire, buf-wire-json, not "WIRE" [enum]\n',
+      stderr: 'error: .schema-compat.yaml:5:12: subjects[0].rules: must be one of confluent, buf-wire, buf-wire-json, pulsar-native-advanced, not "WIRE" [enum]\n',
     });
   });
 

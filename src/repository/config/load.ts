@@ -6,7 +6,8 @@ import { parseStrategy } from 'schema-compat';
 import type { AvroProfile, JsonSchemaPolicy } from 'schema-compat';
 import { parseSource } from 'schema-compat/sources';
 import { boundaryOf, outsideProblem, placePath, workTreeTop } from '../../sources/path-guard.js';
-import type { ProtobufRules } from '../../protobuf/rule-sets.js';
+import { ruleSetTypes } from '../../protobuf/rule-sets.js';
+import type { RuleSetName } from '../../protobuf/rule-sets.js';
 import { readRegularFile } from '../../sources/read-file.js';
 import { excerpt } from '../../util/excerpt.js';
 import schemaJson from '../config.schema.json';
@@ -228,9 +229,10 @@ function meaningViolations(value: unknown): Violation[] {
   if (Array.isArray(config.subjects)) {
     config.subjects.forEach((rule, i) => {
       checkSettings(rule, ['subjects', i]);
-      // Protobuf's rules on a rule that says its files are another type can only be a mistake (listSubjects checks the files themselves).
-      if (rule !== null && typeof rule === 'object' && typeof rule.rules === 'string' && typeof rule.type === 'string' && rule.type.toLowerCase() !== 'protobuf') {
-        found.push({ path: ['subjects', i, 'rules'], rule: 'rules', message: `rules (${rule.rules}) are Protobuf's, and this rule's type is ${rule.type}: remove one of them` });
+      // A rule set on a rule that says its files are a type it does not apply to can only be a mistake (listSubjects checks the files themselves).
+      if (rule !== null && typeof rule === 'object' && typeof rule.rules === 'string' && typeof rule.type === 'string' && !ruleSetTypes(rule.rules as RuleSetName).includes(schemaTypeName(rule.type))) {
+        const whose = rule.rules === 'pulsar-native-advanced' ? 'Pulsar\'s PROTOBUF_NATIVE rules' : 'Protobuf\'s';
+        found.push({ path: ['subjects', i, 'rules'], rule: 'rules', message: `rules (${rule.rules}) are ${whose}, and this rule's type is ${rule.type}: remove one of them` });
       }
     });
   }
@@ -251,17 +253,22 @@ function isCalendarDate(text: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
 }
 
+/** A configuration's `type` (`key-value`, as the CLI's --type) as the library names it (`KEY_VALUE`); the JSON schema has checked the name. */
+function schemaTypeName(type: string): NonNullable<SubjectSettings['type']> {
+  return type.toUpperCase().replace('-', '_') as NonNullable<SubjectSettings['type']>;
+}
+
 function settings(raw: RawSettings): SubjectSettings {
   return {
     ...(raw.strategy === undefined ? {} : { strategy: parseStrategy(raw.strategy) }),
     ...(raw.against === undefined ? {} : { against: raw.against }),
     ...(raw.subject === undefined ? {} : { subject: raw.subject }),
     ...(raw.topic === undefined ? {} : { topic: raw.topic }),
-    ...(raw.type === undefined ? {} : { type: raw.type.toUpperCase() as 'AVRO' | 'JSON' | 'PROTOBUF' }),
+    ...(raw.type === undefined ? {} : { type: schemaTypeName(raw.type) }),
     ...(raw.profile === undefined ? {} : { profile: raw.profile as AvroProfile }),
     ...(raw.policy === undefined ? {} : { policy: raw.policy as JsonSchemaPolicy }),
     ...(raw.failOn === undefined ? {} : { failOn: raw.failOn as FailOnLevel }),
-    ...(raw.rules === undefined ? {} : { rules: raw.rules as ProtobufRules }),
+    ...(raw.rules === undefined ? {} : { rules: raw.rules as RuleSetName }),
     ...(raw.skipUnparseable === undefined ? {} : { skipUnparseable: raw.skipUnparseable }),
     ...(raw.findings === undefined ? {} : { findings: raw.findings as FindingsScope }),
   };

@@ -1,5 +1,5 @@
 import type { AvroProfile, JsonSchemaPolicy, Strategy } from 'schema-compat';
-import type { ProtobufRules } from '../../protobuf/rule-sets.js';
+import type { RuleSetName } from '../../protobuf/rule-sets.js';
 
 /** What `check` exits 1 on: incompatibilities (default), or warnings too. */
 export type FailOnLevel = 'incompatible' | 'warning';
@@ -24,11 +24,12 @@ export interface SubjectSettings {
   readonly policy?: JsonSchemaPolicy;
   readonly failOn?: FailOnLevel;
   /**
-   * Whose Protobuf rules decide: Confluent's (default) or Buf's WIRE / WIRE_JSON category. Protobuf
-   * subjects only: in `defaults` (or a flag) other subjects ignore it; a `subjects` rule that sets it
-   * may take only Protobuf files.
+   * Whose rules decide: for Protobuf, Confluent's (default) or Buf's WIRE / WIRE_JSON category; for
+   * PROTOBUF_NATIVE (and a KEY_VALUE's native sides), `pulsar-native-advanced`: Pulsar's opt-in advanced
+   * checker instead of its root-message rule. In `defaults` (or a flag) subjects of other types ignore
+   * it; a `subjects` rule that sets it may take only files of the types it applies to.
    */
-  readonly rules?: ProtobufRules;
+  readonly rules?: RuleSetName;
   /** Skip history versions that do not parse, reporting each with its error, instead of failing the subject. */
   readonly skipUnparseable?: boolean;
   readonly findings?: FindingsScope;
