@@ -75,6 +75,8 @@ await import('./avro-shapes.mjs');
 
 // Issue 24: the Avro data plane (createAvroCodec, resolvers, one-shot calls) against avsc 5.7.9.
 await import('./avro-data.mjs');
+// Issue 24's serde target: serde.serialize against kafkajs's encode over the project's server (bench/serde.mjs).
+await import('./serde.mjs');
 
 // `--avro` runs the Avro scenarios alone (as docs/performance.md's Avro figures were taken).
 if (!process.argv.includes('--avro')) {
