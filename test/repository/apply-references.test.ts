@@ -17,6 +17,8 @@ const META_PROTO = 'syntax = "proto3";\npackage shop;\nimport "shop/money.proto"
 const EVENT_PROTO = 'syntax = "proto3";\npackage shop;\nimport "shop/meta.proto";\nmessage Event { string id = 1; Meta meta = 2; }\n';
 const MONEY_AVRO = JSON.stringify({ type: 'record', name: 'Money', namespace: 'shop', fields: [{ name: 'units', type: 'long' }] });
 const ORDER_AVRO = JSON.stringify({ type: 'record', name: 'Order', namespace: 'shop', fields: [{ name: 'id', type: 'long' }, { name: 'price', type: 'shop.Money' }] });
+const ADDRESS_JSON = JSON.stringify({ type: 'object', properties: { street: { type: 'string' } } });
+const CUSTOMER_JSON = JSON.stringify({ $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', properties: { address: { $ref: '../common/address.json' } } });
 const checkers = (): CheckerRegistry => CheckerRegistry.withDefaults().register(new ProtobufChecker());
 
 let server: RunningServer;
@@ -50,24 +52,29 @@ describe('apply with references', () => {
       '.schema-compat.yaml': [
         `registry: "${server.url}"`, 'defaults:', `  against: "registry:${server.url}"`, '  strategy: BACKWARD', 'subjects:',
         '  - files: "schemas/*.proto"', '    subject: "{name}"', '  - files: "schemas/*.avsc"', '    subject: "{name}"',
-        'references:', '  - "common/**"', 'protobuf:', '  importPaths: [common]', '',
+        '  - files: "schemas/*.json"', '    subject: "{name}"', 'references:', '  - "common/**"', 'protobuf:', '  importPaths: [common]', '',
       ].join('\n'),
       'schemas/events-value.proto': EVENT_PROTO, 'schemas/orders-value.avsc': ORDER_AVRO,
       'common/shop/money.proto': MONEY_PROTO, 'common/shop/meta.proto': META_PROTO, 'common/money.avsc': MONEY_AVRO,
+      'schemas/customer-value.json': CUSTOMER_JSON, 'common/address.json': ADDRESS_JSON,
     });
     // Already in the registry under the subject apply gives it (its import path): reused, not registered again.
     await server.registry.register('shop/money.proto', { schemaType: 'PROTOBUF', schema: MONEY_PROTO });
     const plan = await planApply(config(), options());
-    expect([plan.exitCode, plan.subjects.map((subject) => [subject.subject, subject.status])]).toEqual([0, [['events-value', 'changes'], ['orders-value', 'changes']]]);
+    expect([plan.exitCode, plan.subjects.map((subject) => [subject.subject, subject.status])]).toEqual([0, [['events-value', 'changes'], ['orders-value', 'changes'], ['customer-value', 'changes']]]);
+    // The reference subjects are the configuration's too: never listed for --delete.
+    expect(plan.unnamed).toEqual([]);
     expect(plan.steps.map(shown)).toEqual([
       ['shop/meta.proto', 'common/shop/meta.proto', true, [{ name: 'shop/money.proto', subject: 'shop/money.proto', file: 'common/shop/money.proto', version: 1 }], 'events-value'],
       ['events-value', 'schemas/events-value.proto', true, [{ name: 'shop/meta.proto', subject: 'shop/meta.proto', file: 'common/shop/meta.proto' }], undefined],
       ['common/money.avsc', 'common/money.avsc', true, [], 'orders-value'],
       ['orders-value', 'schemas/orders-value.avsc', true, [{ name: 'shop.Money', subject: 'common/money.avsc', file: 'common/money.avsc' }], undefined],
+      ['common/address.json', 'common/address.json', true, [], 'customer-value'],
+      ['customer-value', 'schemas/customer-value.json', true, [{ name: '../common/address.json', subject: 'common/address.json', file: 'common/address.json' }], undefined],
     ]);
     expect(await server.registry.listSubjects()).toEqual(['shop/money.proto']);
     const applied = await applyPlan(plan, options());
-    expect([applied.exitCode, applied.applied.map((step) => [step.outcome, step.detail])]).toEqual([0, [['done', 'id 2'], ['done', 'id 3'], ['done', 'id 4'], ['done', 'id 5']]]);
+    expect([applied.exitCode, applied.applied.map((step) => [step.outcome, step.detail])]).toEqual([0, [['done', 'id 2'], ['done', 'id 3'], ['done', 'id 4'], ['done', 'id 5'], ['done', 'id 6'], ['done', 'id 7']]]);
     expect(await latest('events-value')).toEqual({
       subject: 'events-value', version: 1, id: 3, schemaType: 'PROTOBUF', schema: EVENT_PROTO,
       references: [{ name: 'shop/meta.proto', subject: 'shop/meta.proto', version: 1 }],
@@ -79,9 +86,12 @@ describe('apply with references', () => {
     expect(await latest('orders-value')).toEqual({
       subject: 'orders-value', version: 1, id: 5, schema: ORDER_AVRO, references: [{ name: 'shop.Money', subject: 'common/money.avsc', version: 1 }],
     });
+    expect(await latest('customer-value')).toEqual({
+      subject: 'customer-value', version: 1, id: 7, schemaType: 'JSON', schema: CUSTOMER_JSON, references: [{ name: '../common/address.json', subject: 'common/address.json', version: 1 }],
+    });
     const again = await planApply(config(), options());
-    expect([again.exitCode, again.steps, again.subjects.map((subject) => [subject.status, subject.existing])]).toEqual([
-      0, [], [['unchanged', { version: 1, id: 3, by: 'lookup' }], ['unchanged', { version: 1, id: 5, by: 'lookup' }]],
+    expect([again.exitCode, again.steps, again.unnamed, again.subjects.map((subject) => [subject.status, subject.existing])]).toEqual([
+      0, [], [], [['unchanged', { version: 1, id: 3, by: 'lookup' }], ['unchanged', { version: 1, id: 5, by: 'lookup' }], ['unchanged', { version: 1, id: 7, by: 'lookup' }]],
     ]);
   });
 });
@@ -99,9 +109,15 @@ describe('pull with references', () => {
       ['schemas/orders-value.avsc', ORDER_AVRO], ['refs/money.v1.avsc', MONEY_AVRO], ['.schema-compat.yaml', expect.any(String) as string],
     ]);
     for (const file of pulled.files) write({ [file.path]: file.text });
+    // The Avro reference's subject is not its path: a rule of its own names it, so that apply finds it registered.
+    expect(pulled.files.at(-1)?.text).toContain('  - files: "refs/money.v1.avsc"\n    subject: "money"\n');
     const report = await checkRepository(config(), { checkers: async () => checkers() });
     expect([report.exitCode, report.subjects.map((subject) => [subject.subject.name, subject.status, subject.error?.message])]).toEqual([
-      0, [['orders-value', 'compatible', undefined], ['events-value', 'compatible', undefined]],
+      0, [['money', 'compatible', undefined], ['orders-value', 'compatible', undefined], ['events-value', 'compatible', undefined]],
+    ]);
+    const plan = await planApply(config(), options());
+    expect([plan.exitCode, plan.steps, plan.subjects.map((subject) => [subject.subject, subject.status])]).toEqual([
+      0, [], [['money', 'unchanged'], ['orders-value', 'unchanged'], ['events-value', 'unchanged']],
     ]);
   });
 });

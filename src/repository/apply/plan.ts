@@ -29,7 +29,8 @@ export async function planApply(config: Parameters<typeof checkRepository>[0], o
   const planner: ReferencePlanner = { subjectOfFile, known: new Map() };
   const subjects: SubjectPlan[] = [];
   for (const outcome of report.subjects) subjects.push(await planSubject(outcome, client, options, planner));
-  const named = new Set(subjects.map((subject) => subject.subject));
+  // The subjects of the references the configuration's files use are named too: never listed for deletion.
+  const named = new Set([...subjects.map((subject) => subject.subject), ...[...planner.known.values()].map((reference) => reference.subject)]);
   const unnamed = (await client.listSubjects()).filter((subject) => !named.has(subject)).sort();
   // Deletes come last, and only when asked: soft ones (the registry keeps them, and `apply` never hard-deletes).
   const deletes: PlanStep[] = options.deleteUnnamed === true ? unnamed.map((subject) => ({ kind: 'soft-delete', subject })) : [];
