@@ -1,3 +1,4 @@
+import { SchemaCompatError } from 'schema-compat';
 import { RepositoryError } from './errors.js';
 import { resolveReferences } from './references.js';
 import type { ReadFile, ReferenceIndex, ResolvedReferences, TryParse } from './references.js';
@@ -23,6 +24,8 @@ export interface ReferenceFile {
 export interface ReferenceGraph {
   readonly direct: readonly NamedReference[];
   readonly files: readonly ReferenceFile[];
+  /** Why the references cannot be registered (a cycle, one that cannot be read): `check` is not concerned, `apply` plans an error. */
+  readonly unregistrable?: string;
 }
 
 /** How many files one subject's references may reach (bounds the work on a hostile repository). */
@@ -32,9 +35,19 @@ const MAX_FILES = 1000;
  * The reference graph of a schema whose references were resolved as `own`: each reached file is
  * resolved on its own, and a file's direct references are those it reaches that no other of its
  * references reaches (a transitive one is found through the version that names it). A cycle cannot
- * be registered (a version's references must exist before it): a `RepositoryError`.
+ * be registered (a version's references must exist before it): `unregistrable` says so.
  */
 export async function referenceGraph(file: string, own: ResolvedReferences, schemaType: string, index: ReferenceIndex, read: ReadFile, tryParse: TryParse): Promise<ReferenceGraph> {
+  try {
+    return await graphOf(file, own, schemaType, index, read, tryParse);
+  } catch (error: unknown) {
+    // What only registering needs never fails the check: apply reports it.
+    if (!(error instanceof SchemaCompatError)) throw error;
+    return { direct: [], files: [], unregistrable: error.message };
+  }
+}
+
+async function graphOf(file: string, own: ResolvedReferences, schemaType: string, index: ReferenceIndex, read: ReadFile, tryParse: TryParse): Promise<ReferenceGraph> {
   const reached = new Map<string, { readonly text: string; readonly named: readonly NamedReference[] }>();
   const pending = [...new Set(own.named.map((entry) => entry.file))];
   while (pending.length > 0) {
@@ -47,10 +60,13 @@ export async function referenceGraph(file: string, own: ResolvedReferences, sche
     reached.set(next, { text, named });
     for (const entry of named) if (!reached.has(entry.file)) pending.push(entry.file);
   }
+  const reaches = (from: string, to: string): boolean => (reached.get(from)?.named ?? []).some((entry) => entry.file === to);
+  // A reference is left to another that reaches it and that it does not reach back (in a cycle both stay, and the cycle is found).
   const directOf = (from: string, named: readonly NamedReference[]): NamedReference[] => {
-    const through = new Set(named.filter((entry) => entry.file !== from).flatMap((entry) => (reached.get(entry.file)?.named ?? []).map((inner) => inner.file)));
+    const others = named.filter((entry) => entry.file !== from);
     const seen = new Set<string>();
-    return named.filter((entry) => entry.file !== from && !through.has(entry.file) && !seen.has(entry.name) && seen.add(entry.name) !== undefined);
+    return others.filter((entry) => !others.some((other) => other.file !== entry.file && reaches(other.file, entry.file) && !reaches(entry.file, other.file))
+      && !seen.has(entry.name) && seen.add(entry.name) !== undefined);
   };
   const direct = directOf(file, own.named);
   const ordered: ReferenceFile[] = [];

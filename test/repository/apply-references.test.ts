@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -9,6 +9,7 @@ import { applyPlan, checkRepository, loadConfig, planApply, pullRegistry } from 
 import type { ApplyOptions, PlanStep } from 'schema-compat/repository';
 import { startServer } from 'schema-compat/server';
 import type { RunningServer } from 'schema-compat/server';
+import { runCli } from '../../src/cli/run.js';
 
 // apply registers references (dependencies first, each under its own subject) and pull writes them back (issue 25).
 
@@ -46,6 +47,15 @@ const config = () => loadConfig(join(root, '.schema-compat.yaml'));
 const latest = async (subject: string): Promise<unknown> => (await fetch(`${server.url}/subjects/${encodeURIComponent(subject)}/versions/latest`)).json();
 const shown = (step: PlanStep): unknown => (step.kind === 'register' ? [step.subject, step.file, step.newSubject, step.references ?? [], step.referencedBy] : [step.kind, step.subject]);
 
+/** The numbered steps `schema-compat apply --dry-run` prints (the CLI in process, in the repository). */
+async function dryRunText(): Promise<string[]> {
+  const out: string[] = [];
+  const none = (): never => { throw new Error('not used'); };
+  const io: Parameters<typeof runCli>[1] = { readFile: (path) => readFileSync(join(root, path), 'utf8'), listFiles: none, readStdin: none, writeFile: none, appendFile: none, cwd: () => root, stdout: (text) => out.push(text), stderr: none, isTTY: false, env: {}, version: () => '0' };
+  expect(await runCli(['apply', '--dry-run'], io)).toBe(0);
+  return out.join('').split('\n').filter((line) => /^ {2}\d+\. /.test(line));
+}
+
 describe('apply with references', () => {
   it('registers each reference first under its own subject (a registered one reused), then the subject with its references; a second run plans nothing', async () => {
     write({
@@ -73,6 +83,14 @@ describe('apply with references', () => {
       ['customer-value', 'schemas/customer-value.json', true, [{ name: '../common/address.json', subject: 'common/address.json', file: 'common/address.json' }], undefined],
     ]);
     expect(await server.registry.listSubjects()).toEqual(['shop/money.proto']);
+    expect(await dryRunText()).toEqual([
+      '  1. register reference (of events-value) common/shop/meta.proto as the first version of new subject shop/meta.proto, with references shop/money.proto -> shop/money.proto version 1',
+      '  2. register schemas/events-value.proto as the first version of new subject events-value, with references shop/meta.proto -> shop/meta.proto (registered above)',
+      '  3. register reference (of orders-value) common/money.avsc as the first version of new subject common/money.avsc',
+      '  4. register schemas/orders-value.avsc as the first version of new subject orders-value, with references shop.Money -> common/money.avsc (registered above)',
+      '  5. register reference (of customer-value) common/address.json as the first version of new subject common/address.json',
+      '  6. register schemas/customer-value.json as the first version of new subject customer-value, with references ../common/address.json -> common/address.json (registered above)',
+    ]);
     const applied = await applyPlan(plan, options());
     expect([applied.exitCode, applied.applied.map((step) => [step.outcome, step.detail])]).toEqual([0, [['done', 'id 2'], ['done', 'id 3'], ['done', 'id 4'], ['done', 'id 5'], ['done', 'id 6'], ['done', 'id 7']]]);
     expect(await latest('events-value')).toEqual({
@@ -93,6 +111,25 @@ describe('apply with references', () => {
     expect([again.exitCode, again.steps, again.unnamed, again.subjects.map((subject) => [subject.status, subject.existing])]).toEqual([
       0, [], [], [['unchanged', { version: 1, id: 3, by: 'lookup' }], ['unchanged', { version: 1, id: 5, by: 'lookup' }], ['unchanged', { version: 1, id: 7, by: 'lookup' }]],
     ]);
+  });
+});
+
+describe('apply with references that cannot be registered', () => {
+  it('a $ref cycle between reference files: check passes, the plan is an error for that subject and nothing is written', async () => {
+    write({
+      '.schema-compat.yaml': [`registry: "${server.url}"`, 'defaults:', `  against: "registry:${server.url}"`, 'subjects:', '  - files: "schemas/*.json"', '    subject: "{name}"', 'references:', '  - "common/**"', ''].join('\n'),
+      'schemas/node-value.json': JSON.stringify({ type: 'object', properties: { a: { $ref: '../common/a.json' } } }),
+      'common/a.json': JSON.stringify({ type: 'object', properties: { b: { $ref: 'b.json' } } }),
+      'common/b.json': JSON.stringify({ type: 'object', properties: { a: { $ref: 'a.json' } } }),
+    });
+    const report = await checkRepository(config(), { checkers: async () => checkers() });
+    expect([report.exitCode, report.subjects.map((subject) => subject.status)]).toEqual([0, ['compatible']]);
+    const plan = await planApply(config(), options());
+    expect([plan.exitCode, plan.steps, plan.subjects.map((subject) => [subject.status, subject.error])]).toEqual([
+      2, [], [['error', 'schemas/node-value.json: its references form a cycle (schemas/node-value.json → common/a.json → common/b.json → common/a.json): a registry cannot register them']],
+    ]);
+    const applied = await applyPlan(plan, options());
+    expect([applied.exitCode, applied.nothingWritten, await server.registry.listSubjects()]).toEqual([2, true, []]);
   });
 });
 

@@ -4,6 +4,7 @@ import type { RegistryClient } from 'schema-compat/registry';
 import { askRegistry, withCanonicalIdentity } from '../../sources/index.js';
 import { redactUrlText } from '../../registry/http/redact.js';
 import { checkRepository } from '../check.js';
+import { RepositoryError } from '../errors.js';
 import type { SubjectOutcome } from '../check.js';
 import { planReferences, plannedReferences, registryReferences } from './references.js';
 import type { ReferencePlanner } from './references.js';
@@ -50,6 +51,7 @@ async function planSubject(outcome: SubjectOutcome, client: RegistryClient, opti
   try {
     const current = await currentLevel(client, subject);
     const wanted = outcome.subject.strategy;
+    if (check.references?.unregistrable !== undefined) throw new RepositoryError(check.references.unregistrable);
     const type = check.candidate.schemaType;
     // Its references first (dependencies first), then its level, then its version with the references list.
     const steps: PlanStep[] = check.references === undefined ? [] : await planReferences(check.references, type, subject, planner, client);
