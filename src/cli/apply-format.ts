@@ -7,7 +7,9 @@ export type ApplyFormat = 'text' | 'markdown' | 'json';
 function stepText(step: PlanStep): string {
   if (step.kind === 'set-level') return `set level of ${step.subject}: ${step.from ?? '(unset)'} -> ${step.to}`;
   if (step.kind === 'soft-delete') return `soft-delete subject ${step.subject} (the configuration does not name it)`;
-  return `register ${step.file} as ${step.newSubject ? `the first version of new subject ${step.subject}` : `a new version of ${step.subject}`}`;
+  const what = step.referencedBy === undefined ? 'register' : `register reference (of ${step.referencedBy})`;
+  const references = step.references === undefined ? '' : `, with references ${step.references.map((one) => `${one.name} -> ${one.subject} ${one.version === undefined ? '(registered above)' : `version ${one.version}`}`).join(', ')}`;
+  return `${what} ${step.file} as ${step.newSubject ? `the first version of new subject ${step.subject}` : `a new version of ${step.subject}`}${references}`;
 }
 
 function subjectLine(subject: SubjectPlan): string {
@@ -53,7 +55,10 @@ export function applyMarkdown(plan: ApplyPlan): string {
 
 /** The plan and outcome as JSON (schema texts left out: they are the files). */
 export function applyJson(plan: ApplyPlan, outcome?: ApplyOutcome): string {
-  const step = (one: PlanStep): unknown => (one.kind === 'register' ? { kind: one.kind, subject: one.subject, file: one.file, schemaType: one.schemaType, newSubject: one.newSubject } : one);
+  const step = (one: PlanStep): unknown => (one.kind === 'register' ? {
+    kind: one.kind, subject: one.subject, file: one.file, schemaType: one.schemaType, newSubject: one.newSubject,
+    ...(one.references === undefined ? {} : { references: one.references }), ...(one.referencedBy === undefined ? {} : { referencedBy: one.referencedBy }),
+  } : one);
   const planJson = { ...plan, steps: plan.steps.map(step), subjects: plan.subjects.map((subject) => ({ ...subject, steps: subject.steps.map(step) })) };
   const applied = outcome?.applied.map((done) => ({ ...done, step: step(done.step) }));
   return `${JSON.stringify({ plan: planJson, ...(outcome === undefined ? {} : { applied, nothingWritten: outcome.nothingWritten, exitCode: outcome.exitCode }) }, null, 2)}\n`;

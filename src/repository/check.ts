@@ -17,6 +17,8 @@ import { originFinder } from './finding-origin.js';
 import { applyIgnores, isoDay } from './ignores.js';
 import type { FingerprintedFinding } from './ignores.js';
 import { resolveReferences } from './references.js';
+import { referenceGraph } from './reference-graph.js';
+import type { ReferenceGraph } from './reference-graph.js';
 import type { ReadFile, ReferenceIndex, ResolvedReferences } from './references.js';
 import { listFiles, listSubjects } from './subjects.js';
 import { buildIndex, committedDependencies, workTreeReader } from './work-tree.js';
@@ -79,6 +81,8 @@ export interface SubjectCheck {
   readonly causes: readonly FindingCause[];
   /** Incompatible (or warnings under failOn warning) after ignores. */
   readonly fails: boolean;
+  /** What the candidate references in the work tree, as `apply` registers it (absent when nothing). */
+  readonly references?: ReferenceGraph;
 }
 
 export interface SubjectOutcome {
@@ -248,6 +252,7 @@ async function runCheck(subject: Subject, context: RunContext): Promise<SubjectC
   };
   const own = await resolveReferences(subject.file, text, subject.schemaType, context.index, context.workTree, tryParse(subject.schemaType));
   const candidate = parseSchema(subject.schemaType, text, { registry, references: own.references, label: shown });
+  const graph = own.named.length === 0 ? undefined : await referenceGraph(subject.file, own, subject.schemaType, context.index, context.workTree, tryParse(subject.schemaType));
   const versions = await withRepositoryReferences(subject, snapshot, context, tryParse);
   const parsed = parseHistory({ ...snapshot, versions }, { registry, candidate, skipUnparseable: subject.skipUnparseable });
   const strategy = subject.strategy ?? snapshot.strategy ?? DEFAULT_STRATEGY;
@@ -278,6 +283,7 @@ async function runCheck(subject: Subject, context: RunContext): Promise<SubjectC
     preExisting: [...oldIncompatibilities, ...oldWarnings],
     causes,
     fails: !result.compatible || (subject.failOn === 'warning' && result.warnings.length > 0),
+    ...(graph === undefined ? {} : { references: graph }),
   };
 }
 

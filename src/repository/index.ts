@@ -24,6 +24,7 @@ export type { FindingOrigin, OriginFinder, SourceFile } from './finding-origin.j
 export { protoDefinitions } from './proto-definitions.js';
 export type { ProtoDefinition, ProtoDefinitions } from './proto-definitions.js';
 export { planApply, applyPlan } from './apply/index.js';
-export type { ApplyOptions, ApplyPlan, ApplyOutcome, AppliedStep, PlanStep, SubjectPlan } from './apply/index.js';
+export type { ApplyOptions, ApplyPlan, ApplyOutcome, AppliedStep, PlanStep, PlannedReference, SubjectPlan } from './apply/index.js';
+export type { NamedReference, ReferenceFile, ReferenceGraph } from './reference-graph.js';
 export { pullRegistry } from './pull.js';
 export type { PullOptions, PulledFile, PulledRegistry } from './pull.js';

@@ -71,7 +71,7 @@ export async function pullRegistry(options: PullOptions): Promise<PulledRegistry
     if (!plain || level !== undefined) rules.push(rule(file, plain ? '{name}' : name, level));
     // Every extension gets its glob rule, so that a file added later is a subject too.
     types.add(extension);
-    references = (await writeReferences(client, latest.references, files, notes)) || references;
+    references = (await writeReferences(client, latest.references, { files, notes, rules, pulled: new Set(names) })) || references;
     if (options.allVersions === true) {
       for (const version of await client.listVersions(name)) {
         if (version === latest.version) continue;
@@ -96,8 +96,21 @@ async function ownLevel(client: RegistryClient, subject: string | null): Promise
   }
 }
 
-/** Writes each referenced version under refs/ (dependencies too); answers whether there was any. */
-async function writeReferences(client: RegistryClient, list: readonly SchemaReference[], files: Map<string, string>, notes: string[]): Promise<boolean> {
+/** What writing the references adds to: the files, the notes, the subject rules; and the subjects pulled as files of their own. */
+interface ReferenceOutput {
+  readonly files: Map<string, string>;
+  readonly notes: string[];
+  readonly rules: string[];
+  readonly pulled: ReadonlySet<string>;
+}
+
+/**
+ * Writes each referenced version under refs/ (dependencies too); answers whether there was any. A
+ * reference whose registry subject is not the one `apply` would give its file (Protobuf: its import
+ * path; else its path) gets a rule naming its subject, so that `apply` finds it registered.
+ */
+async function writeReferences(client: RegistryClient, list: readonly SchemaReference[], output: ReferenceOutput): Promise<boolean> {
+  const { files, notes } = output;
   for (const reference of list) {
     const version: SubjectVersion = await client.getVersion(reference.subject, reference.version);
     const extension = EXTENSIONS[version.schemaType] ?? '.txt';
@@ -108,8 +121,13 @@ async function writeReferences(client: RegistryClient, list: readonly SchemaRefe
       notes.push(`reference ${JSON.stringify(reference.name)} of subject ${reference.subject} leaves the output folder: not written`);
       continue;
     }
+    if (!files.has(path)) {
+      const given = version.schemaType === 'PROTOBUF' ? reference.name : path;
+      if (given !== reference.subject && !output.pulled.has(reference.subject)) output.rules.push(rule(path, reference.subject, undefined));
+      else if (given !== reference.subject) notes.push(`reference ${path} is version ${reference.version} of subject ${reference.subject}, pulled as a file of its own too: apply would register it under ${given}`);
+    }
     files.set(path, version.schema);
-    await writeReferences(client, version.references, files, notes);
+    await writeReferences(client, version.references, output);
   }
   return list.length > 0;
 }

@@ -29,6 +29,8 @@ export interface ReferenceIndex {
 export interface ResolvedReferences {
   readonly references: Readonly<Record<string, string>>;
   readonly files: readonly string[];
+  /** Each reference's name and the file it came from (a file may come under several names). */
+  readonly named: ReadonlyArray<{ readonly name: string; readonly file: string }>;
 }
 
 /** Parses a schema with references; throws `SchemaParseError` (the Avro resolver reads its UNDEFINED_NAME). */
@@ -51,7 +53,7 @@ export async function resolveReferences(file: string, text: string, schemaType: 
     case 'PROTOBUF':
       return protobufReferences(file, text, index, read);
     default:
-      return { references: {}, files: [] };
+      return { references: {}, files: [], named: [] };
   }
 }
 
@@ -63,6 +65,7 @@ export async function resolveReferences(file: string, text: string, schemaType: 
 async function avroReferences(file: string, text: string, index: ReferenceIndex, read: ReadFile, tryParse: TryParse): Promise<ResolvedReferences> {
   const references: Record<string, string> = {};
   const files: string[] = [];
+  const named: Array<{ readonly name: string; readonly file: string }> = [];
   const settle = async (from: string, schema: string): Promise<void> => {
     for (;;) {
       const missing = undefinedName(() => tryParse(schema, references));
@@ -73,10 +76,11 @@ async function avroReferences(file: string, text: string, index: ReferenceIndex,
       files.push(source);
       await settle(source, referenced);
       references[missing] = referenced;
+      named.push({ name: missing, file: source });
     }
   };
   await settle(file, text);
-  return { references, files };
+  return { references, files, named };
 }
 
 /** The name of an UNDEFINED_NAME parse error (`Undefined schema: com.acme.Money`), or undefined when it parses or fails otherwise. */
@@ -101,6 +105,7 @@ function undefinedName(parse: () => void): string | undefined {
 async function jsonReferences(file: string, text: string, index: ReferenceIndex, read: ReadFile): Promise<ResolvedReferences> {
   const references: Record<string, string> = {};
   const files: string[] = [];
+  const named: Array<{ readonly name: string; readonly file: string }> = [];
   const home = posix.dirname(file);
   const pending: Array<{ readonly from: string; readonly text: string; readonly base: string | undefined; readonly rules: IdRules }> = [{ from: file, text, base: undefined, rules: DEFAULT_ID_RULES }];
   while (pending.length > 0) {
@@ -119,10 +124,11 @@ async function jsonReferences(file: string, text: string, index: ReferenceIndex,
       if (referenced === undefined) continue;
       if (!files.includes(target)) files.push(target);
       references[name] = referenced;
+      named.push({ name, file: target });
       pending.push({ from: target, text: referenced, base: uri, rules });
     }
   }
-  return { references, files };
+  return { references, files, named };
 }
 
 /** The URI without its fragment when `ref` is absolute (has a scheme), else undefined. */
@@ -225,6 +231,7 @@ function externalRefs(text: string, inherited: string | undefined, inheritedRule
 async function protobufReferences(file: string, text: string, index: ReferenceIndex, read: ReadFile): Promise<ResolvedReferences> {
   const references: Record<string, string> = {};
   const files: string[] = [];
+  const named: Array<{ readonly name: string; readonly file: string }> = [];
   const pending = [{ from: file, text }];
   while (pending.length > 0) {
     const { from, text: importing } = pending.pop() as { from: string; text: string };
@@ -236,13 +243,14 @@ async function protobufReferences(file: string, text: string, index: ReferenceIn
         if (imported === undefined) continue;
         references[name] = imported;
         files.push(path);
+        named.push({ name, file: path });
         pending.push({ from: path, text: imported });
         break;
       }
       // Not found: a well-known type the parser has built in, or an error it reports with the import's name.
     }
   }
-  return { references, files };
+  return { references, files, named };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { RegistryClientError } from 'schema-compat/registry';
-import type { RegistryClient } from 'schema-compat/registry';
+import type { RegistryClient, SchemaReference } from 'schema-compat/registry';
 import { clientOf } from './plan.js';
 import type { AppliedStep, ApplyOptions, ApplyOutcome, ApplyPlan, PlanStep, SubjectPlan } from './types.js';
 
@@ -19,8 +19,10 @@ export async function applyPlan(plan: ApplyPlan, options: ApplyOptions): Promise
   const moved = await movedSubjects(plan, client);
   if (moved.length > 0) return { plan, nothingWritten: true, applied: moved, exitCode: 1 };
   const applied: AppliedStep[] = [];
+  // The version each file was registered as by this run, for the references of the steps after it.
+  const versions = new Map<string, number>();
   for (const step of plan.steps) {
-    const done = await makeStep(step, client);
+    const done = await makeStep(step, client, versions);
     applied.push(done);
     if (done.outcome !== 'done') return { plan, nothingWritten: false, applied, exitCode: done.outcome === 'conflict' ? 1 : 2 };
   }
@@ -31,7 +33,7 @@ export async function applyPlan(plan: ApplyPlan, options: ApplyOptions): Promise
 async function movedSubjects(plan: ApplyPlan, client: RegistryClient): Promise<AppliedStep[]> {
   const moved: AppliedStep[] = [];
   for (const subject of plan.subjects) {
-    const step = subject.steps.find((one) => one.kind === 'register');
+    const step = subject.steps.find((one) => one.kind === 'register' && one.subject === subject.subject);
     if (step === undefined) continue;
     const latest = await latestVersion(client, subject);
     if (latest !== subject.latestVersion) {
@@ -52,7 +54,7 @@ async function latestVersion(client: RegistryClient, subject: SubjectPlan): Prom
   }
 }
 
-async function makeStep(step: PlanStep, client: RegistryClient): Promise<AppliedStep> {
+async function makeStep(step: PlanStep, client: RegistryClient, versions: Map<string, number>): Promise<AppliedStep> {
   try {
     if (step.kind === 'set-level') {
       await client.setConfig(step.subject, { compatibility: step.to });
@@ -62,7 +64,17 @@ async function makeStep(step: PlanStep, client: RegistryClient): Promise<Applied
       const versions = await client.deleteSubject(step.subject);
       return { step, outcome: 'done', detail: `soft-deleted versions ${versions.join(', ')}` };
     }
-    const registered = await client.register(step.subject, { schemaType: step.schemaType, schema: step.schema });
+    const references: SchemaReference[] = [];
+    for (const reference of step.references ?? []) {
+      const version = reference.version ?? versions.get(reference.file);
+      if (version === undefined) return { step, outcome: 'failed', detail: `its reference ${reference.name} (${reference.file}) was not registered` };
+      references.push({ name: reference.name, subject: reference.subject, version });
+    }
+    const submission = { schemaType: step.schemaType, schema: step.schema, ...(references.length === 0 ? {} : { references }) };
+    const registered = await client.register(step.subject, submission);
+    // Registering answers the version since Confluent 7.x; an older registry's lookup tells it.
+    const version = registered.version ?? (await client.lookup(step.subject, submission)).version;
+    versions.set(step.file, version);
     return { step, outcome: 'done', detail: `id ${registered.id}${registered.version === undefined ? '' : `, version ${registered.version}`}` };
   } catch (error: unknown) {
     const message = error instanceof Error ? error.message : String(error);

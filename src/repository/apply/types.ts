@@ -19,10 +19,27 @@ export interface ApplyOptions {
   readonly deleteUnnamed?: boolean;
 }
 
+/**
+ * A reference of a version to register, as Confluent stores it (`{ name, subject, version }`), with
+ * the repository file it is. No `version`: the one an earlier step of the same plan registers.
+ */
+export interface PlannedReference {
+  readonly name: string;
+  readonly subject: string;
+  readonly file: string;
+  readonly version?: number;
+}
+
 /** One write of a plan, in the order it is made. */
 export type PlanStep =
   | { readonly kind: 'set-level'; readonly subject: string; readonly from?: Strategy; readonly to: Strategy }
-  | { readonly kind: 'register'; readonly subject: string; readonly file: string; readonly schemaType: string; readonly schema: string; readonly newSubject: boolean }
+  | {
+    readonly kind: 'register'; readonly subject: string; readonly file: string; readonly schemaType: string; readonly schema: string; readonly newSubject: boolean;
+    /** The references it is registered with (absent: none). */
+    readonly references?: readonly PlannedReference[];
+    /** Set on a reference's registration: the configured subject that needs it first. */
+    readonly referencedBy?: string;
+  }
   | { readonly kind: 'soft-delete'; readonly subject: string };
 
 /** What the plan says of one subject of the configuration. */
@@ -52,7 +69,7 @@ export interface ApplyPlan {
   readonly subjects: readonly SubjectPlan[];
   /** The registry's live subjects the configuration does not name (soft-deleted only with `deleteUnnamed`). */
   readonly unnamed: readonly string[];
-  /** Every write, in order (levels, then versions, subject by subject). */
+  /** Every write, in order (subject by subject: the references it needs not yet registered, dependencies first; its level; its version). */
   readonly steps: readonly PlanStep[];
   /** 0: may be applied (or nothing to do); 1: a subject is incompatible; 2: a subject cannot be planned. Nothing is written unless 0. */
   readonly exitCode: 0 | 1 | 2;
