@@ -1,5 +1,12 @@
 import { sameContent } from '../file-types.js';
+import { mapLimited } from '../map-limited.js';
 import type { ReadHistoryOptions, SourceVersion } from '../types.js';
+
+/**
+ * How many versions' dependencies are read at once: in a repository run their git questions then go
+ * to git together (`ObjectBatch`), one process for many versions instead of one per import per version.
+ */
+const DEPENDENCY_READS = 16;
 
 /**
  * The version with the files it depends on at its own commit (`options.dependenciesOf`) as its
@@ -9,6 +16,11 @@ export async function withDependencies(version: SourceVersion, options: ReadHist
   if (options.dependenciesOf === undefined) return version;
   const found = await options.dependenciesOf(version);
   return Object.keys(found).length === 0 ? version : { ...version, references: { ...found, ...version.references } };
+}
+
+/** `withDependencies` of every version, `DEPENDENCY_READS` at a time, in their order. */
+export function withAllDependencies(versions: readonly SourceVersion[], options: ReadHistoryOptions): Promise<SourceVersion[]> {
+  return options.dependenciesOf === undefined ? Promise.resolve([...versions]) : mapLimited(versions, DEPENDENCY_READS, (version) => withDependencies(version, options));
 }
 
 /**

@@ -2,7 +2,7 @@ import { describeVersions } from '../describe.js';
 import { sameContent, schemaTypeOfPath } from '../file-types.js';
 import type { HistorySnapshot, ReadHistoryOptions, SourceVersion } from '../types.js';
 import { readBlobs } from './blobs.js';
-import { collapseVersions, withDependencies } from './dependencies.js';
+import { collapseVersions, withAllDependencies } from './dependencies.js';
 import { fileHistory } from './history-cache.js';
 import type { RangeHistory } from './history-cache.js';
 import { requireNewFile } from './new-file.js';
@@ -60,11 +60,12 @@ export async function readGitLog(source: { readonly ref: string; readonly since?
   }
   const texts = await readBlobs(repo, found.map((entry) => `${entry.info.commit}:${entry.path}`));
   const schemaType = schemaTypeOfPath(path, options.schemaType, where);
-  const read: SourceVersion[] = [];
+  const committed: SourceVersion[] = [];
   for (const [i, entry] of found.entries()) {
     const text = texts[i];
-    if (text !== undefined) read.push(await withDependencies(gitVersion({ version: read.length + 1, label: entry.label, name: entry.info.short, path: entry.path, info: entry.info, text }, options, where), options));
+    if (text !== undefined) committed.push(gitVersion({ version: committed.length + 1, label: entry.label, name: entry.info.short, path: entry.path, info: entry.info, text }, options, where));
   }
+  const read = await withAllDependencies(committed, options);
   // A commit is a new version when the file or what it depends on there (options.dependenciesOf) changed.
   const versions = collapseVersions(read).kept;
   if (found.length === 0) await requireNewFile(repo, source.ref, commit, path, target.explicit);

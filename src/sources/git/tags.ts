@@ -3,7 +3,7 @@ import type { HistorySnapshot, ReadHistoryOptions, SourceVersion } from '../type
 import { compareVersions, versionInName } from '../version-order.js';
 import type { NameVersion } from '../version-order.js';
 import { describeVersions } from '../describe.js';
-import { collapseVersions, withDependencies } from './dependencies.js';
+import { collapseVersions, withAllDependencies } from './dependencies.js';
 import { requireNewFile } from './new-file.js';
 import { gitText } from './run.js';
 import { formerPaths } from './renames.js';
@@ -60,12 +60,12 @@ export async function readGitTags(source: { readonly glob: string; readonly sinc
   }
   const absent = tags.filter((_, i) => texts[i] === undefined).map((tag) => tag.name);
   if (absent.length > 0) notes.push(`${path} is not at ${absent.join(', ')}: skipped`);
-  const read: SourceVersion[] = [];
+  const found: SourceVersion[] = [];
   for (const [i, tag] of tags.entries()) {
     const text = texts[i];
-    if (text === undefined) continue;
-    read.push(await withDependencies(gitVersion({ version: read.length + 1, label: tag.name, name: tag.name, path: paths[i] as string, info: tag.info, text, tag: tag.name }, options, where), options));
+    if (text !== undefined) found.push(gitVersion({ version: found.length + 1, label: tag.name, name: tag.name, path: paths[i] as string, info: tag.info, text, tag: tag.name }, options, where));
   }
+  const read = await withAllDependencies(found, options);
   // A tag is a new version when the file or what it depends on there (options.dependenciesOf) changed.
   const { kept: versions, collapsed } = collapseVersions(read);
   if (collapsed.length > 0) notes.push(`${collapsed.join(', ')} hold the same file${options.dependenciesOf === undefined ? '' : ' and dependencies'} as the tag before them: not counted again`);
