@@ -47,22 +47,23 @@ export function compareDeclared(s: DiffSession, o: ObjectNode, u: ObjectNode, re
 /** The property lists of a history check: names at the same place with the same (interned) text are alike. */
 function compareListed(s: DiffSession, o: ObjectNode, u: ObjectNode, left: PropertyList, right: PropertyList, required: Required, out: Difference[]): void {
   let aligned = 0;
+  let prefix = 0; // how many names open both lists, each at the same place
   for (let i = 0; i < left.names.length; i++) {
     const name = left.names[i] as string;
     const inPlace = right.names[i] === name;
-    if (inPlace) aligned++;
+    if (inPlace && aligned++ === i) prefix++;
     if ((inPlace && alikeOrShared(s, o, left, right, i, name, out)) || compareNamed(s, name, o.properties.get(name) as JsonNode, u, out)) {
       requiredChange(name, u, left.required[i] === true, inPlace ? right.required[i] === true : required.update.has(name), out);
     }
   }
-  // When the update lists every name of the original first, in its order, the rest are the added ones.
-  if (aligned === left.names.length) {
-    for (let j = aligned; j < right.names.length; j++) {
-      const name = right.names[j] as string;
-      out.push(...propertyAdded(s, name, u.properties.get(name) as JsonNode, o, right.required[j] === true));
-    }
-  } else {
-    for (const [name, after] of u.properties) if (!o.properties.has(name)) out.push(...propertyAdded(s, name, after, o, required.update.has(name)));
+  // The update's names past the common prefix, in its order (that of u.properties): one at the
+  // original's place is declared by both, any other is looked up; when every name of the original
+  // is in place, the rest are added.
+  const allAligned = aligned === left.names.length;
+  for (let j = prefix; j < right.names.length; j++) {
+    const name = right.names[j] as string;
+    if (!allAligned && (left.names[j] === name || o.properties.has(name))) continue;
+    out.push(...propertyAdded(s, name, u.properties.get(name) as JsonNode, o, right.required[j] === true));
   }
 }
 
