@@ -17,6 +17,9 @@ export default defineConfig({
   },
   test: {
     include: ['test/**/*.test.ts'],
+    // Vitest's default in a run is one worker fewer than the CPUs: one on the 2-core CI machine, where
+    // most test files wait on child processes (git, the CLI, npm). Two keep both cores busy.
+    maxWorkers: 2,
     globalSetup: ['test/support/global-setup.ts'],
     testTimeout: 120_000,
     hookTimeout: 120_000,
