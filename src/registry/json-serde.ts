@@ -3,7 +3,8 @@ import type { JsonObject, JsonSchemaDocument, JsonValue, ParsedSchema } from 'sc
 import { MessageValidationError, WireFormatError, WireFormatProblem } from './errors.js';
 import { BoundedMemo, prepareWriter, subjectNamer, writerById, writerId, writerMemo } from './serde-source.js';
 import type { SerdeOptions, SerdeRegistry } from './serde-source.js';
-import { decodeConfluentFrame, encodeConfluentFrame } from './wire/confluent.js';
+import { decodeConfluentFrame, frameWith } from './wire/confluent.js';
+import { BytePool } from '../util/byte-pool.js';
 
 export interface JsonSchemaSerdeOptions extends SerdeOptions {
   /** Validate each value against its schema before writing it (Confluent's `json.fail.invalid.schema`). Default true. */
@@ -30,6 +31,9 @@ export function createJsonSchemaSerde(source: SerdeRegistry, options: JsonSchema
   const writers = new BoundedMemo<number, Promise<ParsedSchema>>();
   const writerOf = writerMemo((schema) => prepareWriter(source, options, 'JSON', schema, jsonTitle));
 
+  // Frames are carved from the serde's own pool: an ArrayBuffer per message costs more than a small record's encoding.
+  const pool = new BytePool();
+  const frames = (length: number): Uint8Array => pool.take(length);
   return {
     async serialize(topic, value, schema) {
       const writer = await writerOf(schema);
@@ -37,7 +41,7 @@ export function createJsonSchemaSerde(source: SerdeRegistry, options: JsonSchema
       if (text === undefined) throw new MessageValidationError('the value has no JSON form (undefined, a function or a symbol)', 'invalid');
       if (options.validate ?? true) check(writer.parsed, JSON.parse(text) as JsonValue, 'the value', undefined);
       const id = await writerId(source, options, 'JSON', writer.text, nameSubject(topic, writer.recordName), writer.ids);
-      return encodeConfluentFrame(id, new TextEncoder().encode(text));
+      return frameWith(frames, id, new TextEncoder().encode(text));
     },
 
     async deserialize<T>(bytes: Uint8Array): Promise<T> {

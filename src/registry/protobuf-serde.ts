@@ -3,7 +3,8 @@ import { InvalidOptionError } from 'schema-compat';
 import { MessageValidationError, WireFormatError, WireFormatProblem } from './errors.js';
 import { BoundedMemo, SchemaMemo, referenceTexts, subjectNamer, writerId } from './serde-source.js';
 import type { SerdeOptions, SerdeRegistry } from './serde-source.js';
-import { decodeConfluentFrame, encodeConfluentFrame } from './wire/confluent.js';
+import { decodeConfluentFrame, frameWith } from './wire/confluent.js';
+import { BytePool } from '../util/byte-pool.js';
 import { recordOf } from '../util/own.js';
 
 type Protobufjs = typeof ProtobufJs;
@@ -70,6 +71,9 @@ export function createProtobufSerde(source: SerdeRegistry, options: ProtobufSerd
     return made;
   });
 
+  // Frames are carved from the serde's own pool: an ArrayBuffer per message costs more than a small record's encoding.
+  const pool = new BytePool();
+  const frames = (length: number): Uint8Array => pool.take(length);
   return {
     async serialize(topic, value, schema, messageName) {
       if (typeof schema !== 'string') throw new InvalidOptionError('schema', 'a Protobuf schema is .proto text');
@@ -80,7 +84,7 @@ export function createProtobufSerde(source: SerdeRegistry, options: ProtobufSerd
       const type = file.root.lookupType(name);
       const payload = type.encode(messageOf(type, value)).finish();
       const id = await writerId(source, options, 'PROTOBUF', file.text, nameSubject(topic, type.fullName.slice(1)), file.ids);
-      return encodeConfluentFrame(id, payload, { messageIndexes: path });
+      return frameWith(frames, id, payload, { messageIndexes: path });
     },
 
     async deserialize<T>(bytes: Uint8Array): Promise<T> {

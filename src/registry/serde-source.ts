@@ -1,4 +1,4 @@
-import { parseSchema } from 'schema-compat';
+import { InvalidOptionError, parseSchema } from 'schema-compat';
 import type { ParsedSchema } from 'schema-compat';
 import { WireFormatError, WireFormatProblem } from './errors.js';
 import type { SubjectNameStrategy, SubjectNameStrategyName } from './subject-names.js';
@@ -50,11 +50,17 @@ export async function prepareWriter(source: SerdeRegistry, options: SerdeOptions
 /** Writers by the schema given, each prepared once; a failure (a reference the registry could not give) is not kept. */
 export function writerMemo(prepare: (schema: string | object) => Promise<Writer>): (schema: string | object) => Promise<Writer> {
   const writers = new SchemaMemo<Promise<Writer>>();
-  return (schema) => writers.get(schema, () => {
-    const made = prepare(schema);
-    made.catch(() => writers.delete(schema));
-    return made;
-  });
+  return (schema) => {
+    // A caller's mistake (no schema given) is a typed error, not a WeakMap's TypeError.
+    if (typeof schema !== 'string' && (typeof schema !== 'object' || schema === null)) {
+      return Promise.reject(new InvalidOptionError('schema', `the schema to write with must be text, a JSON document or a parsed schema, not ${schema === null ? 'null' : typeof schema}`));
+    }
+    return writers.get(schema, () => {
+      const made = prepare(schema);
+      made.catch(() => writers.delete(schema));
+      return made;
+    });
+  };
 }
 
 /** The most schemas a serde keeps by text or by id; the oldest goes first past it. */

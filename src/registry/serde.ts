@@ -2,7 +2,8 @@ import { createAvroResolver, encodeAvro, parseSchema } from 'schema-compat';
 import type { AvroProfile, AvroResolver, AvroSchema, ParsedSchema } from 'schema-compat';
 import { BoundedMemo, SchemaMemo, prepareWriter, subjectNamer, writerById, writerId, writerMemo } from './serde-source.js';
 import type { SerdeOptions, SerdeRegistry } from './serde-source.js';
-import { decodeConfluentFrame, encodeConfluentFrame } from './wire/confluent.js';
+import { decodeConfluentFrame, frameWith } from './wire/confluent.js';
+import { BytePool } from '../util/byte-pool.js';
 
 /** An Avro schema as the serde takes it: text or a JSON document. */
 export type AvroSchemaSource = string | object;
@@ -51,11 +52,14 @@ export function createAvroSerde(source: SerdeRegistry, options: AvroSerdeOptions
     return resolver;
   };
 
+  // Frames are carved from the serde's own pool: an ArrayBuffer per message costs more than a small record's encoding.
+  const pool = new BytePool();
+  const frames = (length: number): Uint8Array => pool.take(length);
   return {
     async serialize(topic, value, schema) {
       const writer = await writerOf(schema);
       const id = await writerId(source, options, 'AVRO', writer.text, nameSubject(topic, writer.recordName), writer.ids);
-      return encodeConfluentFrame(id, encodeAvro(value, writer.parsed));
+      return frameWith(frames, id, encodeAvro(value, writer.parsed));
     },
 
     async deserialize<T>(bytes: Uint8Array, read: { readonly readerSchema?: AvroSchemaSource } = {}): Promise<T> {

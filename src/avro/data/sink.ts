@@ -1,6 +1,7 @@
 import { utf8Bytes } from '../../util/bytes.js';
 import type { AvroLong } from './long.js';
 import { writeVarLong } from './long.js';
+import { BytePool } from '../../util/byte-pool.js';
 
 /** Text up to this many UTF-16 units is tried as ASCII first. */
 const SHORT_TEXT = 32;
@@ -10,6 +11,7 @@ const KEEP_BYTES = 1 << 16;
 /** A growing buffer the encoder writes to; `truncate` takes back what a union branch that did not fit wrote. */
 export class ByteSink {
   private buf = new Uint8Array(256);
+  private readonly pool = new BytePool();
   private view = new DataView(this.buf.buffer);
   length = 0;
   /** Records, arrays and maps open in the compiled writer (compile-write.ts), which hands deeper values to the walk (encoder.ts). */
@@ -106,9 +108,11 @@ export class ByteSink {
     }
   }
 
-  /** The bytes written, in an array of their own. */
+  /** The bytes written, in an array of their own (carved from the sink's pool: its `.buffer` is shared). */
   result(): Uint8Array {
-    return this.buf.slice(0, this.length);
+    const out = this.pool.take(this.length);
+    out.set(this.buf.subarray(0, this.length));
+    return out;
   }
 
   private room(size: number): void {

@@ -35,13 +35,23 @@ function checkSchemaId(id: number): void {
  * MessageIndexes encoding).
  */
 export function encodeConfluentFrame(schemaId: number, payload: Uint8Array, options: ConfluentFrameOptions = {}): Uint8Array {
+  return frameWith((length) => new Uint8Array(length), schemaId, payload, options);
+}
+
+/** `encodeConfluentFrame` into an array from `allocate` (a serde's `BytePool`). */
+export function frameWith(allocate: (length: number) => Uint8Array, schemaId: number, payload: Uint8Array, options: ConfluentFrameOptions = {}): Uint8Array {
   checkSchemaId(schemaId);
-  const indexes = options.messageIndexes === undefined ? [] : encodeMessageIndexes(options.messageIndexes);
-  const out = new Uint8Array(CONFLUENT_HEADER_LENGTH + indexes.length + payload.length);
+  const indexes = options.messageIndexes === undefined ? undefined : encodeMessageIndexes(options.messageIndexes);
+  const start = CONFLUENT_HEADER_LENGTH + (indexes?.length ?? 0);
+  const out = allocate(start + payload.length);
+  // The id big-endian, byte by byte: no DataView per message (this runs once per message a serde writes).
   out[0] = CONFLUENT_MAGIC_BYTE;
-  new DataView(out.buffer).setUint32(1, schemaId, false);
-  out.set(indexes, CONFLUENT_HEADER_LENGTH);
-  out.set(payload, CONFLUENT_HEADER_LENGTH + indexes.length);
+  out[1] = schemaId >>> 24;
+  out[2] = (schemaId >>> 16) & 0xff;
+  out[3] = (schemaId >>> 8) & 0xff;
+  out[4] = schemaId & 0xff;
+  if (indexes !== undefined) for (let i = 0; i < indexes.length; i++) out[CONFLUENT_HEADER_LENGTH + i] = indexes[i] as number;
+  out.set(payload, start);
   return out;
 }
 
