@@ -1,5 +1,5 @@
 import { SchemaParseError } from '../errors.js';
-import { bytesView, utf8Bytes, utf8Text } from '../util/bytes.js';
+import { base64Bytes, bytesView, utf8Bytes, utf8Text } from '../util/bytes.js';
 import { ownValue } from '../util/own.js';
 
 /** How a KeyValue message carries its key: in the payload beside the value, or in the message key. */
@@ -114,12 +114,8 @@ function splitData(data: unknown, fail: Fail): [string, string] {
     }
     return splitData(parsed, fail);
   }
-  let bytes: Uint8Array;
-  try {
-    bytes = Uint8Array.from(atob(data), (char) => char.charCodeAt(0));
-  } catch {
-    throw fail('/data', KeyValueParseRule.NOT_A_KEY_VALUE_SCHEMA, 'the KeyValue data is neither the {"key", "value"} JSON nor base64 of the binary encoding');
-  }
+  const bytes = base64Bytes(data);
+  if (bytes === undefined) throw fail('/data', KeyValueParseRule.NOT_A_KEY_VALUE_SCHEMA, 'the KeyValue data is neither the {"key", "value"} JSON nor base64 of the binary encoding');
   return decodeBinary(bytes, fail);
 }
 

@@ -1,4 +1,5 @@
 import type { Incompatibility } from '../index.js';
+import { qualify } from '../avro/names.js';
 import type { CheckReport } from './report.js';
 import { versionOf } from './report.js';
 
@@ -12,17 +13,16 @@ export function avroFieldAt(schema: unknown, pointer: string): string | undefine
   if (!pointer.startsWith('/')) return undefined;
   const tokens = pointer.slice(1).split('/').map((token) => token.replace(/~1/g, '/').replace(/~0/g, '~'));
   let node: unknown = schema;
-  let namespace = '';
+  let namespace: string | null = null;
   let field: string | undefined;
   for (let i = 0; i < tokens.length; i++) {
     if (typeof node !== 'object' || node === null) return undefined;
     const object = node as Record<string, unknown>;
     const token = tokens[i] as string;
     if (!Array.isArray(node) && typeof object['name'] === 'string' && (object['type'] === 'record' || object['type'] === 'error')) {
-      const name = object['name'];
-      const space = typeof object['namespace'] === 'string' ? object['namespace'] : namespace;
-      const full = name.includes('.') ? name : space === '' ? name : `${space}.${name}`;
-      namespace = full.includes('.') ? full.slice(0, full.lastIndexOf('.')) : '';
+      const qualified = qualify(object['name'], typeof object['namespace'] === 'string' ? object['namespace'] : namespace);
+      const full = qualified.fullName;
+      namespace = qualified.namespace;
       const fields = object['fields'];
       const index = Number(tokens[i + 1]);
       if (token === 'fields' && Array.isArray(fields) && Number.isInteger(index)) {

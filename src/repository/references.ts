@@ -1,6 +1,7 @@
 import { posix } from 'node:path';
 import { SchemaCompatError, SchemaParseError } from 'schema-compat';
 import { SourceErrorCode } from 'schema-compat/sources';
+import { qualify } from '../avro/names.js';
 import { PATH_EXCERPT_LENGTH, quoteExcerpt } from '../util/excerpt.js';
 
 /**
@@ -112,8 +113,9 @@ async function jsonReferences(file: string, text: string, index: ReferenceIndex,
     const { from, text: document, base: inherited, rules: inheritedRules } = pending.pop() as { from: string; text: string; base: string | undefined; rules: IdRules };
     const { refs, rules } = externalRefs(document, inherited, inheritedRules);
     for (const { ref, pointer, base } of refs) {
-      const uri = base === undefined ? absoluteUri(ref) : resolvedUri(ref, base);
-      const written = absoluteUri(ref) === undefined;
+      const absolute = absoluteUri(ref);
+      const uri = base === undefined ? absolute : resolvedUri(ref, base);
+      const written = absolute === undefined;
       const target = (uri === undefined ? undefined : index.jsonIds.get(uri) ?? mappedPath(index.urls, uri)) ?? (written ? posix.normalize(posix.join(posix.dirname(from), ref)) : undefined);
       const name = uri ?? (target === undefined ? undefined : posix.relative(home, target) || posix.basename(target));
       if (target === undefined || name === undefined || Object.prototype.hasOwnProperty.call(references, name) || target === file) continue;
@@ -285,7 +287,7 @@ export function indexReferences(files: ReadonlyArray<{ readonly path: string; re
     } catch {
       continue;
     }
-    if (path.endsWith('.avsc')) for (const name of avroDefinitions(document, '')) if (!avroNames.has(name)) avroNames.set(name, path);
+    if (path.endsWith('.avsc')) for (const name of avroDefinitions(document, null)) if (!avroNames.has(name)) avroNames.set(name, path);
     if (path.endsWith('.json') && typeof document === 'object' && document !== null) {
       const id = (document as Record<string, unknown>)['$id'] ?? (document as Record<string, unknown>)['id'];
       // Keyed as the `$ref`s that name it are resolved (a URL parser's form: `HTTPS://X` is `https://x/`).
@@ -296,18 +298,16 @@ export function indexReferences(files: ReadonlyArray<{ readonly path: string; re
 }
 
 /** The full names of the named types an Avro schema document defines. */
-function avroDefinitions(value: unknown, namespace: string): string[] {
+function avroDefinitions(value: unknown, namespace: string | null): string[] {
   if (Array.isArray(value)) return value.flatMap((item: unknown) => avroDefinitions(item, namespace));
   if (typeof value !== 'object' || value === null) return [];
   const record = value as Record<string, unknown>;
   const names: string[] = [];
   let inner = namespace;
   if ((record['type'] === 'record' || record['type'] === 'error' || record['type'] === 'enum' || record['type'] === 'fixed') && typeof record['name'] === 'string') {
-    const name = record['name'];
-    const space = typeof record['namespace'] === 'string' ? record['namespace'] : namespace;
-    const full = name.includes('.') ? name : space === '' ? name : `${space}.${name}`;
-    names.push(full);
-    inner = full.includes('.') ? full.slice(0, full.lastIndexOf('.')) : '';
+    const qualified = qualify(record['name'], typeof record['namespace'] === 'string' ? record['namespace'] : namespace);
+    names.push(qualified.fullName);
+    inner = qualified.namespace;
   }
   for (const key of ['fields', 'type', 'items', 'values'] as const) {
     const child = record[key];

@@ -27,6 +27,15 @@ export function latin1Text(bytes: Uint8Array): string {
   return out;
 }
 
+/** The bytes of base64 text (RFC 4648 §4, as `atob` reads it); undefined when it is not base64. */
+export function base64Bytes(text: string): Uint8Array | undefined {
+  try {
+    return Uint8Array.from(atob(text), (char) => char.charCodeAt(0));
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The same bytes as a plain `Uint8Array` view (no copy): a Node `Buffer` given by a caller becomes
  * a view whose `slice` copies (`Buffer#slice` shares memory).

@@ -1,6 +1,7 @@
 import type * as ProtobufJs from 'protobufjs';
 import { SchemaParseError } from 'schema-compat';
 import type { ParseOptions } from '../../checkers/types.js';
+import { base64Bytes } from '../../util/bytes.js';
 import { protobufjs, protobufjsDescriptor } from '../protobufjs-runtime.js';
 
 /** A PROTOBUF_NATIVE schema: protobufjs's reflection of its files, and Pulsar's root message. */
@@ -61,12 +62,8 @@ export function parseNative(input: string | object, options: ProtobufNativeParse
   if (rootFileDescriptorName !== undefined && (typeof rootFileDescriptorName !== 'string' || rootFileDescriptorName === '')) {
     throw fail('/rootFileDescriptorName', ProtobufNativeParseRule.NOT_A_NATIVE_SCHEMA, 'rootFileDescriptorName is a non-empty string');
   }
-  let bytes: Uint8Array;
-  try {
-    bytes = Uint8Array.from(atob(fileDescriptorSet as string), (char) => char.charCodeAt(0));
-  } catch {
-    throw fail('/fileDescriptorSet', ProtobufNativeParseRule.INVALID_DESCRIPTOR, 'fileDescriptorSet is not base64');
-  }
+  const bytes = base64Bytes(fileDescriptorSet as string);
+  if (bytes === undefined) throw fail('/fileDescriptorSet', ProtobufNativeParseRule.INVALID_DESCRIPTOR, 'fileDescriptorSet is not base64');
   return fromSet(bytes, rootMessageTypeName as string, rootFileDescriptorName as string | undefined, fail, `${fileDescriptorSet as string}\n${rootMessageTypeName as string}\n${String(rootFileDescriptorName)}`);
 }
 
