@@ -18,10 +18,22 @@ export interface FamilyInput {
 /** A node under construction: optional fields are set only when their keyword is present (exactOptionalPropertyTypes). */
 export type Building<T> = { -readonly [K in keyof T]: T[K] };
 
+/**
+ * The absent keyword, and the empty lists most objects have, shared by every node: frozen, so that
+ * sharing is safe, and read by a check from the CPU's cache rather than from each node's memory.
+ */
+const ABSENT: Extra = Object.freeze({ kind: 'absent' });
+const ALLOWED: Extra = Object.freeze({ kind: 'boolean', value: true });
+const FORBIDDEN: Extra = Object.freeze({ kind: 'boolean', value: false });
+/** Typed read-only: nothing adds to it. */
+const NO_DEPENDENCIES: ReadonlyMap<string, Dependency> = Object.freeze(new Map<string, Dependency>());
+const NO_PATTERNS: readonly PatternProperty[] = Object.freeze([]);
+const NO_NAMES: readonly string[] = Object.freeze([]);
+
 function extra(input: FamilyInput, key: string): Extra {
   const value = input.reader.value(key);
-  if (value === undefined) return { kind: 'absent' };
-  if (typeof value === 'boolean') return { kind: 'boolean', value };
+  if (value === undefined) return ABSENT;
+  if (typeof value === 'boolean') return value ? ALLOWED : FORBIDDEN;
   return { kind: 'schema', schema: input.sub(value, key) };
 }
 
@@ -32,23 +44,22 @@ function schemaMap(input: FamilyInput, key: string): ReadonlyMap<string, JsonNod
   return map;
 }
 
-function patternProperties({ reader, sub }: FamilyInput): PatternProperty[] {
-  const patterns: PatternProperty[] = [];
+function patternProperties({ reader, sub }: FamilyInput): readonly PatternProperty[] {
   const object = reader.object('patternProperties');
-  if (object !== undefined) {
-    for (const source of Object.keys(object)) patterns.push({ source, regex: reader.regex('patternProperties', source), schema: sub(object[source] as JsonValue, 'patternProperties', source) });
-  }
-  return patterns;
+  if (object === undefined) return NO_PATTERNS;
+  return Object.keys(object).map((source) => ({ source, regex: reader.regex('patternProperties', source), schema: sub(object[source] as JsonValue, 'patternProperties', source) }));
 }
 
 function dependencies({ reader, draft, sub }: FamilyInput): ReadonlyMap<string, Dependency> {
+  const laterDraft = atLeast(draft, '2019-09');
+  if (!reader.has('dependencies') && !(laterDraft && (reader.has('dependentRequired') || reader.has('dependentSchemas')))) return NO_DEPENDENCIES;
   const found = new Map<string, Dependency>();
   const each = (key: string, read: (name: string, raw: JsonValue) => Dependency): void => {
     const object: JsonObject | undefined = reader.object(key);
     if (object !== undefined) for (const name of Object.keys(object)) found.set(name, read(name, object[name] as JsonValue));
   };
   each('dependencies', (name, raw) => (Array.isArray(raw) ? { kind: 'names', names: namesAt(reader, 'dependencies', name, raw) } : { kind: 'schema', schema: sub(raw, 'dependencies', name) }));
-  if (atLeast(draft, '2019-09')) {
+  if (laterDraft) {
     each('dependentRequired', (name, raw) => {
       if (!Array.isArray(raw)) reader.fail(['dependentRequired', name], JsonSchemaParseRule.KEYWORD_TYPE, '"dependentRequired" values must be arrays of strings');
       return { kind: 'names', names: namesAt(reader, 'dependentRequired', name, raw as readonly JsonValue[]) };
@@ -64,14 +75,14 @@ export function objectNode(input: FamilyInput, requiresObject: boolean): ObjectN
   const dependencyMap = dependencies(input);
   const propertyNames = reader.has('propertyNames') && atLeast(draft, 'draft-06') ? sub(reader.value('propertyNames') as JsonValue, 'propertyNames') : undefined;
   const properties = schemaMap(input, 'properties');
-  const required = reader.stringArray('required') ?? [];
+  const required = reader.stringArray('required') ?? NO_NAMES;
   const node: Building<ObjectNode> = {
     kind: 'object', pointer: reader.pointer, annotations, draft, requiresObject,
     properties,
     required,
     additionalProperties: extra(input, 'additionalProperties'),
     patternProperties: patterns,
-    unevaluatedProperties: atLeast(draft, '2019-09') ? extra(input, 'unevaluatedProperties') : { kind: 'absent' },
+    unevaluatedProperties: atLeast(draft, '2019-09') ? extra(input, 'unevaluatedProperties') : ABSENT,
     dependencies: dependencyMap,
     propertyTexts: new PropertyTexts(properties, required, draft),
   };
@@ -95,7 +106,7 @@ export function arrayNode(input: FamilyInput, requiresArray: boolean): ArrayNode
   const items = reader.value('items');
   let tuple: readonly JsonNode[] | undefined;
   let allItems: JsonNode | undefined;
-  let additionalItems: Extra = { kind: 'absent' };
+  let additionalItems: Extra = ABSENT;
   if (draft === '2020-12') {
     // 2020-12: `prefixItems` is the tuple, `items` the schema of the items after it (Core §10.3.1.2).
     const prefix = reader.array('prefixItems');
@@ -112,7 +123,7 @@ export function arrayNode(input: FamilyInput, requiresArray: boolean): ArrayNode
   const node: Building<ArrayNode> = {
     kind: 'array', pointer: reader.pointer, annotations, draft, requiresArray,
     additionalItems,
-    unevaluatedItems: atLeast(draft, '2019-09') ? extra(input, 'unevaluatedItems') : { kind: 'absent' },
+    unevaluatedItems: atLeast(draft, '2019-09') ? extra(input, 'unevaluatedItems') : ABSENT,
     uniqueItems: reader.boolean('uniqueItems') ?? false,
   };
   if (allItems !== undefined) node.allItems = allItems;

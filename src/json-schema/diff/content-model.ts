@@ -7,6 +7,9 @@ import { JsonDifferenceType as T } from './types.js';
 /** Open, partially open (a schema covers what is not declared) or closed (reference/confluent.md §3.2). */
 export type ContentModel = { readonly kind: 'open' } | { readonly kind: 'partial'; readonly covering: JsonNode } | { readonly kind: 'closed' };
 
+const OPEN: ContentModel = Object.freeze({ kind: 'open' });
+const CLOSED: ContentModel = Object.freeze({ kind: 'closed' });
+
 function permits(extra: Extra): boolean {
   return extra.kind === 'absent' || (extra.kind === 'boolean' && extra.value);
 }
@@ -20,14 +23,14 @@ export function objectModel(node: ObjectNode, name: string | undefined): Content
   if (node.additionalProperties.kind === 'schema') return { kind: 'partial', covering: node.additionalProperties.schema };
   if (node.additionalProperties.kind === 'absent' && node.unevaluatedProperties.kind === 'schema') return { kind: 'partial', covering: node.unevaluatedProperties.schema };
   const open = permits(node.additionalProperties) && node.patternProperties.length === 0 && permits(node.unevaluatedProperties);
-  return open ? { kind: 'open' } : { kind: 'closed' };
+  return open ? OPEN : CLOSED;
 }
 
 /** The same for tuple items beyond the tuple (ArraySchemaDiff): `additionalItems` (2020-12: `items`), then `unevaluatedItems`. */
 export function arrayModel(node: ArrayNode): ContentModel {
   if (node.additionalItems.kind === 'schema') return { kind: 'partial', covering: node.additionalItems.schema };
   if (node.additionalItems.kind === 'absent' && node.unevaluatedItems.kind === 'schema') return { kind: 'partial', covering: node.unevaluatedItems.schema };
-  return permits(node.additionalItems) && permits(node.unevaluatedItems) ? { kind: 'open' } : { kind: 'closed' };
+  return permits(node.additionalItems) && permits(node.unevaluatedItems) ? OPEN : CLOSED;
 }
 
 type ExtraStem = 'ADDITIONAL_PROPERTIES' | 'UNEVALUATED_PROPERTIES' | 'ADDITIONAL_ITEMS' | 'UNEVALUATED_ITEMS';

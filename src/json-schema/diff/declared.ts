@@ -1,7 +1,7 @@
 import { jsonEqual } from '../../util/json-equal.js';
 import { isJsonObject } from '../../util/json.js';
 import { ownValue } from '../../util/own.js';
-import type { JsonObject } from '../../util/json.js';
+import type { JsonObject, JsonValue } from '../../util/json.js';
 import type { PropertyList } from '../compile/property-texts.js';
 import type { JsonNode, ObjectNode } from '../model.js';
 import { acceptsEverything, compareSchemas } from './compare.js';
@@ -38,10 +38,43 @@ export function compareDeclared(s: DiffSession, o: ObjectNode, u: ObjectNode, re
     return;
   }
   const written = writtenProperties(o, u);
+  // The same `required` list on both sides: no property both declare changes whether it is required.
+  const sameRequired = o.required === u.required || sameList(o.required, u.required);
+  if (written !== undefined) {
+    compareWritten(s, o, u, written, sameRequired, required, out);
+    return;
+  }
   for (const [name, before] of o.properties) {
-    if (written?.alike(name) === true || compareNamed(s, name, before, u, out)) requiredChange(name, u, required.original.has(name), required.update.has(name), out);
+    if (compareNamed(s, name, before, u, out) && !sameRequired) requiredChange(name, u, required.original.has(name), required.update.has(name), out);
   }
   for (const [name, after] of u.properties) if (!o.properties.has(name)) out.push(...propertyAdded(s, name, after, o, required.update.has(name)));
+}
+
+/**
+ * The written `properties` of two reference-free objects, walked in step (their key order is that
+ * of the compiled maps): a property written alike on both sides is done without reading either
+ * node, which a check of freshly parsed schemas would fetch from memory for nothing.
+ */
+function compareWritten(s: DiffSession, o: ObjectNode, u: ObjectNode, written: WrittenProperties, sameRequired: boolean, required: Required, out: Difference[]): void {
+  const { left, right } = written;
+  const leftNames = Object.keys(left);
+  const rightNames = Object.keys(right);
+  let allInPlace = true;
+  for (let i = 0; i < leftNames.length; i++) {
+    const name = leftNames[i] as string;
+    const inPlace = rightNames[i] === name;
+    if (!inPlace) allInPlace = false;
+    // Keys of Object.keys are own keys: read directly where both sides have the name at this place.
+    const after = inPlace ? right[name] : ownValue(right, name);
+    const alike = after !== undefined && jsonEqual(left[name] as JsonValue, after);
+    if ((alike || compareNamed(s, name, o.properties.get(name) as JsonNode, u, out)) && !sameRequired) requiredChange(name, u, required.original.has(name), required.update.has(name), out);
+  }
+  // With every original name in place, the update's further names are the added ones.
+  for (let j = allInPlace ? leftNames.length : 0; j < rightNames.length; j++) {
+    const name = rightNames[j] as string;
+    if (!allInPlace && Object.hasOwn(left, name)) continue;
+    out.push(...propertyAdded(s, name, u.properties.get(name) as JsonNode, o, required.update.has(name)));
+  }
 }
 
 /** The property lists of a history check: names at the same place with the same (interned) text are alike. */
@@ -106,25 +139,22 @@ function requiredChange(name: string, u: ObjectNode, wasRequired: boolean, nowRe
 
 /**
  * The written `properties` of two reference-free objects of one draft, whose properties are then
- * reference-free too: equal JSON there means equal schemas (compare.ts's shortcut), found without
- * reading the compiled nodes, which a check of freshly parsed schemas would fetch from memory for nothing.
+ * reference-free too: equal JSON there means equal schemas (compare.ts's shortcut).
  */
 function writtenProperties(o: ObjectNode, u: ObjectNode): WrittenProperties | undefined {
   if (o.draft !== u.draft || o.content?.referenceFree !== true || u.content?.referenceFree !== true) return undefined;
   const left = ownValue(o.content.raw, 'properties');
   const right = ownValue(u.content.raw, 'properties');
-  return isJsonObject(left) && isJsonObject(right) ? new WrittenProperties(left, right) : undefined;
+  return isJsonObject(left) && isJsonObject(right) ? { left, right } : undefined;
 }
 
-class WrittenProperties {
-  constructor(private readonly left: JsonObject, private readonly right: JsonObject) {}
+interface WrittenProperties {
+  readonly left: JsonObject;
+  readonly right: JsonObject;
+}
 
-  /** Is property `name` written alike on both sides (so declared by both)? */
-  alike(name: string): boolean {
-    const left = ownValue(this.left, name);
-    const right = ownValue(this.right, name);
-    return left !== undefined && right !== undefined && jsonEqual(left, right);
-  }
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((name, i) => name === b[i]);
 }
 
 function hasDefault(node: JsonNode): boolean {

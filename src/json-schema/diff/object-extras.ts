@@ -6,6 +6,7 @@ import { JsonDifferenceType as T } from './types.js';
 
 /** `dependencies` (and 2019-09's `dependentRequired`/`dependentSchemas`) by property name (ObjectSchemaDiff). */
 export function compareDependencies(s: DiffSession, o: ObjectNode, u: ObjectNode): Difference[] {
+  if (o.dependencies.size === 0 && u.dependencies.size === 0) return [];
   const out: Difference[] = [];
   for (const [name, before] of o.dependencies) {
     const after = u.dependencies.get(name);
@@ -41,6 +42,7 @@ function compareDependency(s: DiffSession, pointer: string, before: Dependency, 
  * A pattern the update drops must leave its names acceptable to the update's extra properties.
  */
 export function comparePatternProperties(s: DiffSession, o: ObjectNode, u: ObjectNode): Difference[] {
+  if (o.patternProperties.length === 0 && u.patternProperties.length === 0) return [];
   const out: Difference[] = [];
   for (const pattern of u.patternProperties) {
     const pointer = at('', 'patternProperties', pattern.source);

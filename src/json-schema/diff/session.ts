@@ -31,14 +31,15 @@ export interface DiffRules {
  * is being compared is assumed compatible, as Confluent's Context does (co-induction on cycles).
  */
 export class DiffSession {
-  private readonly memo = new Map<JsonNode, Map<JsonNode, readonly Difference[] | Busy>>();
+  /** Created on first use: most pairs meet no `$ref` and never need it. */
+  private memo: Map<JsonNode, Map<JsonNode, readonly Difference[] | Busy>> | undefined;
   /** How many times the comparison in progress has stepped into a part of the instance (a property, an item). */
   private descents = 0;
   private readonly compatibleTypes: ReadonlySet<string>;
   /** What tried sub-schema pairs may still cost (BRANCH_WORK); `size` is the two documents' JSON text length. */
   readonly budget: WorkBudget;
   /** Canonical texts of `enum`/`const` value lists, computed once per node. */
-  private readonly valueKeys = new Map<JsonNode, ReadonlySet<string>>();
+  private valueKeys: Map<JsonNode, ReadonlySet<string>> | undefined;
 
   /** `compatibleTypes` is `compatibleTypesOf(rules)`, given by a caller that keeps it across sessions. */
   constructor(readonly rules: DiffRules, size: () => number = () => 0, readonly history?: SharedResults, compatibleTypes: ReadonlySet<string> = compatibleTypesOf(rules)) {
@@ -65,6 +66,7 @@ export class DiffSession {
 
   /** The canonical texts of a node's finite values, so that value lists are compared by hashing, not pairwise. */
   keysOf(node: JsonNode, values: readonly JsonValue[]): ReadonlySet<string> {
+    this.valueKeys ??= new Map();
     let keys = this.valueKeys.get(node);
     if (keys === undefined) this.valueKeys.set(node, (keys = valueKeys(values)));
     return keys;
@@ -116,6 +118,7 @@ export class DiffSession {
   }
 
   private row(original: JsonNode): Map<JsonNode, readonly Difference[] | Busy> {
+    this.memo ??= new Map();
     let row = this.memo.get(original);
     if (!row) this.memo.set(original, (row = new Map()));
     return row;
