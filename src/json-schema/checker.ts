@@ -15,7 +15,7 @@ import { booleanOption, choiceOption } from '../util/options.js';
 import { compareSchemas } from './diff/compare.js';
 import { DiffSession, compatibleTypesOf, hashPath } from './diff/session.js';
 import { SharedResults } from './diff/shared.js';
-import type { Difference, JsonSchemaPolicy } from './diff/session.js';
+import type { Difference, DiffRules, JsonSchemaPolicy } from './diff/session.js';
 import { loadDocument, readJson } from './document/load.js';
 import { jsonSchemaExplainer } from './explain/witness.js';
 import { describeJsonDifference, differenceFinding } from './findings.js';
@@ -62,6 +62,7 @@ export class JsonSchemaChecker implements SchemaChecker<JsonTypeSchema> {
   private readonly avro: AvroChecker;
   /** The difference types this checker's policy accepts, built once for all its comparisons. */
   private readonly compatibleTypes: ReadonlySet<string>;
+  private readonly rules: DiffRules;
 
   constructor(options: JsonSchemaCheckerOptions = {}) {
     this.policy = choiceOption('policy', options.policy, POLICIES, 'STRICT');
@@ -70,7 +71,8 @@ export class JsonSchemaChecker implements SchemaChecker<JsonTypeSchema> {
     this.defaultDraft = choiceOption('defaultDraft', options.defaultDraft, DRAFTS, DEFAULT_DRAFT);
     const profile: AvroProfile = this.registry === 'pulsar' ? 'pulsar' : 'confluent';
     this.avro = new AvroChecker({ profile });
-    this.compatibleTypes = compatibleTypesOf({ policy: this.policy, confluentQuirks: this.confluentQuirks });
+    this.rules = { policy: this.policy, confluentQuirks: this.confluentQuirks };
+    this.compatibleTypes = compatibleTypesOf(this.rules);
   }
 
   parse(input: string | object, options: ParseOptions = {}): JsonTypeSchema {
@@ -155,7 +157,7 @@ export class JsonSchemaChecker implements SchemaChecker<JsonTypeSchema> {
 
   /** A comparison's state; its work budget grows with the two documents' JSON text (diff/budget.ts), measured only when needed. */
   private session(documents: readonly JsonSchemaDocument[], shared?: SharedResults): DiffSession {
-    return new DiffSession({ policy: this.policy, confluentQuirks: this.confluentQuirks }, () => documents.reduce((sum, document) => sum + textLength(document), 0), shared, this.compatibleTypes);
+    return new DiffSession(this.rules, () => documents.reduce((sum, document) => sum + textLength(document), 0), shared, this.compatibleTypes);
   }
 }
 

@@ -26,6 +26,11 @@ export class PropertyTexts {
     private readonly draft: Draft,
   ) {}
 
+  /** The list when an earlier comparison built it, else undefined. */
+  get built(): PropertyList | undefined {
+    return this.list;
+  }
+
   read(intern: (text: string) => string): PropertyList {
     if (this.list !== undefined) return this.list;
     const names: string[] = [];

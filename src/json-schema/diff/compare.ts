@@ -30,14 +30,17 @@ export function compareSchemas(s: DiffSession, pointer: string, original: JsonNo
   const shared = pointer === '' || viaReference ? undefined : s.history;
   const known = shared?.get(o, u);
   if (known !== undefined) return known.map((found) => difference(found.type, pointer + found.pointer));
-  const differences = s.memoised(o, u, pointer, viaReference, () => {
-    const types = compareTypes(s, o, u);
-    const annotations = compareAnnotations(o, u);
-    return annotations.length === 0 ? types : [...annotations, ...types];
-  });
+  const differences = s.memoised(o, u, pointer, viaReference, compareNodes);
   // A result cut short by the work budget is this pair's alone.
   if (shared !== undefined && s.budget.available) shared.set(o, u, differences.map((found) => difference(found.type, found.pointer.slice(pointer.length))));
   return differences;
+}
+
+/** The differences of a pair of nodes (no `$ref` among them), relative to the pair: annotations, then types. */
+function compareNodes(s: DiffSession, o: JsonNode, u: JsonNode): readonly Difference[] {
+  const types = compareTypes(s, o, u);
+  const annotations = compareAnnotations(o, u);
+  return annotations.length === 0 ? types : [...annotations, ...types];
 }
 
 /** Same draft and equal reference-free JSON (compile/content.ts): nothing to compare (the root is left to `isIdentical`). */

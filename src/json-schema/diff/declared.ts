@@ -10,21 +10,33 @@ import { DiffSession, at, deref, difference } from './session.js';
 import type { Difference } from './session.js';
 import { JsonDifferenceType as T } from './types.js';
 
-/** Which names each object of a pair requires, as sets built only when first asked (a history check of alike objects never asks). */
+/**
+ * Which names each object of a pair requires: a short list is searched, a long one hashed into a
+ * set the first time it is asked (a history check of alike objects never asks).
+ */
 export class Required {
+  /** Both objects write the same `required` list: no name both declare changes whether it is required. */
+  readonly same: boolean;
   private originalSet: ReadonlySet<string> | undefined;
   private updateSet: ReadonlySet<string> | undefined;
 
-  constructor(private readonly o: ObjectNode, private readonly u: ObjectNode) {}
-
-  get original(): ReadonlySet<string> {
-    return (this.originalSet ??= new Set(this.o.required));
+  constructor(private readonly o: ObjectNode, private readonly u: ObjectNode) {
+    this.same = o.required === u.required || sameList(o.required, u.required);
   }
 
-  get update(): ReadonlySet<string> {
-    return (this.updateSet ??= new Set(this.u.required));
+  byOriginal(name: string): boolean {
+    const names = this.o.required;
+    return names.length <= SHORT_LIST ? names.includes(name) : (this.originalSet ??= new Set(names)).has(name);
+  }
+
+  byUpdate(name: string): boolean {
+    const names = this.u.required;
+    return names.length <= SHORT_LIST ? names.includes(name) : (this.updateSet ??= new Set(names)).has(name);
   }
 }
+
+/** Up to this many names a list is searched rather than hashed. */
+const SHORT_LIST = 8;
 
 /**
  * ObjectSchemaDiff's property loops: each property both objects declare is compared, then those
@@ -33,21 +45,21 @@ export class Required {
  * position by position), otherwise by the written JSON of two reference-free objects.
  */
 export function compareDeclared(s: DiffSession, o: ObjectNode, u: ObjectNode, required: Required, out: Difference[]): void {
-  if (s.history !== undefined && o.draft === u.draft) {
-    compareListed(s, o, u, o.propertyTexts.read(s.history.intern), u.propertyTexts.read(s.history.intern), required, out);
+  const history = s.history;
+  if (history !== undefined && o.draft === u.draft) {
+    history.seedFrom(o.propertyTexts.built ?? u.propertyTexts.built);
+    compareListed(s, o, u, o.propertyTexts.read(history.intern), u.propertyTexts.read(history.intern), required, out);
     return;
   }
   const written = writtenProperties(o, u);
-  // The same `required` list on both sides: no property both declare changes whether it is required.
-  const sameRequired = o.required === u.required || sameList(o.required, u.required);
   if (written !== undefined) {
-    compareWritten(s, o, u, written, sameRequired, required, out);
+    compareWritten(s, o, u, written, required, out);
     return;
   }
   for (const [name, before] of o.properties) {
-    if (compareNamed(s, name, before, u, out) && !sameRequired) requiredChange(name, u, required.original.has(name), required.update.has(name), out);
+    if (compareNamed(s, name, before, u, out) && !required.same) requiredChange(name, u, required.byOriginal(name), required.byUpdate(name), out);
   }
-  for (const [name, after] of u.properties) if (!o.properties.has(name)) out.push(...propertyAdded(s, name, after, o, required.update.has(name)));
+  for (const [name, after] of u.properties) if (!o.properties.has(name)) out.push(...propertyAdded(s, name, after, o, required.byUpdate(name)));
 }
 
 /**
@@ -55,25 +67,26 @@ export function compareDeclared(s: DiffSession, o: ObjectNode, u: ObjectNode, re
  * of the compiled maps): a property written alike on both sides is done without reading either
  * node, which a check of freshly parsed schemas would fetch from memory for nothing.
  */
-function compareWritten(s: DiffSession, o: ObjectNode, u: ObjectNode, written: WrittenProperties, sameRequired: boolean, required: Required, out: Difference[]): void {
+function compareWritten(s: DiffSession, o: ObjectNode, u: ObjectNode, written: WrittenProperties, required: Required, out: Difference[]): void {
   const { left, right } = written;
-  const leftNames = Object.keys(left);
   const rightNames = Object.keys(right);
   let allInPlace = true;
-  for (let i = 0; i < leftNames.length; i++) {
-    const name = leftNames[i] as string;
-    const inPlace = rightNames[i] === name;
+  let i = 0;
+  // `for in` with an own-key test reads Object.keys' order without allocating the array.
+  for (const name in left) {
+    if (!Object.hasOwn(left, name)) continue;
+    const inPlace = rightNames[i++] === name;
     if (!inPlace) allInPlace = false;
     // Keys of Object.keys are own keys: read directly where both sides have the name at this place.
     const after = inPlace ? right[name] : ownValue(right, name);
     const alike = after !== undefined && jsonEqual(left[name] as JsonValue, after);
-    if ((alike || compareNamed(s, name, o.properties.get(name) as JsonNode, u, out)) && !sameRequired) requiredChange(name, u, required.original.has(name), required.update.has(name), out);
+    if ((alike || compareNamed(s, name, o.properties.get(name) as JsonNode, u, out)) && !required.same) requiredChange(name, u, required.byOriginal(name), required.byUpdate(name), out);
   }
   // With every original name in place, the update's further names are the added ones.
-  for (let j = allInPlace ? leftNames.length : 0; j < rightNames.length; j++) {
+  for (let j = allInPlace ? i : 0; j < rightNames.length; j++) {
     const name = rightNames[j] as string;
     if (!allInPlace && Object.hasOwn(left, name)) continue;
-    out.push(...propertyAdded(s, name, u.properties.get(name) as JsonNode, o, required.update.has(name)));
+    out.push(...propertyAdded(s, name, u.properties.get(name) as JsonNode, o, required.byUpdate(name)));
   }
 }
 
@@ -85,8 +98,8 @@ function compareListed(s: DiffSession, o: ObjectNode, u: ObjectNode, left: Prope
     const name = left.names[i] as string;
     const inPlace = right.names[i] === name;
     if (inPlace && aligned++ === i) prefix++;
-    if ((inPlace && alikeOrShared(s, o, left, right, i, name, out)) || compareNamed(s, name, o.properties.get(name) as JsonNode, u, out)) {
-      requiredChange(name, u, left.required[i] === true, inPlace ? right.required[i] === true : required.update.has(name), out);
+    if (((inPlace && alikeOrShared(s, o, left, right, i, name, out)) || compareNamed(s, name, o.properties.get(name) as JsonNode, u, out)) && !required.same) {
+      requiredChange(name, u, left.required[i] === true, inPlace ? right.required[i] === true : required.byUpdate(name), out);
     }
   }
   // The update's names past the common prefix, in its order (that of u.properties): one at the

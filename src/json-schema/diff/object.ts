@@ -26,7 +26,7 @@ export function compareObjects(s: DiffSession, o: ObjectNode, u: ObjectNode): Di
   compareDeclared(s, o, u, required, out);
   if (s.sound) {
     // A name the update requires without declaring it: old instances may lack it (Confluent's vector "Detect required array to be changed" misses this).
-    for (const name of u.required) if (!u.properties.has(name) && !required.original.has(name)) out.push(difference(T.REQUIRED_ATTRIBUTE_ADDED, at('', 'required', name)));
+    if (!required.same) for (const name of u.required) if (!u.properties.has(name) && !required.byOriginal(name)) out.push(difference(T.REQUIRED_ATTRIBUTE_ADDED, at('', 'required', name)));
     out.push(...comparePropertyNames(s, o, u));
     out.push(...comparePatternProperties(s, o, u));
   }

@@ -4,6 +4,7 @@ import type { ConstNode, EnumNode, NumberNode, StringNode } from '../model.js';
 import { DiffSession, difference } from './session.js';
 import type { Difference } from './session.js';
 import { JsonDifferenceType as T } from './types.js';
+import type { JsonDifferenceType } from './types.js';
 import { subset } from './value-set.js';
 
 /** The four names of one bound keyword: `<KEYWORD>_ADDED`, `_REMOVED`, `_INCREASED`, `_DECREASED`. */
@@ -11,12 +12,25 @@ type BoundStem =
   | 'MAX_LENGTH' | 'MIN_LENGTH' | 'MAXIMUM' | 'MINIMUM' | 'EXCLUSIVE_MAXIMUM' | 'EXCLUSIVE_MINIMUM'
   | 'MAX_PROPERTIES' | 'MIN_PROPERTIES' | 'MAX_ITEMS' | 'MIN_ITEMS' | 'MAX_CONTAINS' | 'MIN_CONTAINS';
 
+/** The four difference types of one bound keyword, looked up once: building their names on every comparison cost a string per bound. */
+interface BoundTypes {
+  readonly added: JsonDifferenceType;
+  readonly removed: JsonDifferenceType;
+  readonly increased: JsonDifferenceType;
+  readonly decreased: JsonDifferenceType;
+}
+
+const boundTypes = (stem: BoundStem): BoundTypes => Object.freeze({ added: T[`${stem}_ADDED`], removed: T[`${stem}_REMOVED`], increased: T[`${stem}_INCREASED`], decreased: T[`${stem}_DECREASED`] });
+const BOUND_STEMS: readonly BoundStem[] = ['MAX_LENGTH', 'MIN_LENGTH', 'MAXIMUM', 'MINIMUM', 'EXCLUSIVE_MAXIMUM', 'EXCLUSIVE_MINIMUM', 'MAX_PROPERTIES', 'MIN_PROPERTIES', 'MAX_ITEMS', 'MIN_ITEMS', 'MAX_CONTAINS', 'MIN_CONTAINS'];
+const BOUNDS = Object.freeze(Object.fromEntries(BOUND_STEMS.map((stem) => [stem, boundTypes(stem)]))) as Readonly<Record<BoundStem, BoundTypes>>;
+
 /** A bound keyword compared as Confluent does: appeared, went, rose or fell (whether that is compatible is the type's). */
 export function compareBound(stem: BoundStem, pointer: string, original: number | undefined, update: number | undefined): Difference[] {
   if (original === update) return [];
-  if (original === undefined) return [difference(T[`${stem}_ADDED`], pointer)];
-  if (update === undefined) return [difference(T[`${stem}_REMOVED`], pointer)];
-  return [difference(update > original ? T[`${stem}_INCREASED`] : T[`${stem}_DECREASED`], pointer)];
+  const types = BOUNDS[stem];
+  if (original === undefined) return [difference(types.added, pointer)];
+  if (update === undefined) return [difference(types.removed, pointer)];
+  return [difference(update > original ? types.increased : types.decreased, pointer)];
 }
 
 /** A node that did not require its type now does: instances of other types are refused (TYPE_NARROWED). */
@@ -37,11 +51,17 @@ export function compareStrings(s: DiffSession, o: StringNode, u: StringNode): Di
   return out;
 }
 
-function compareKeyword(stem: 'PATTERN' | 'FORMAT', pointer: string, original: string | undefined, update: string | undefined): Difference[] {
+const KEYWORD_TYPES = Object.freeze({
+  PATTERN: Object.freeze({ added: T.PATTERN_ADDED, removed: T.PATTERN_REMOVED, changed: T.PATTERN_CHANGED }),
+  FORMAT: Object.freeze({ added: T.FORMAT_ADDED, removed: T.FORMAT_REMOVED, changed: T.FORMAT_CHANGED }),
+});
+
+function compareKeyword(stem: keyof typeof KEYWORD_TYPES, pointer: string, original: string | undefined, update: string | undefined): Difference[] {
   if (original === update) return [];
-  if (original === undefined) return [difference(T[`${stem}_ADDED`], pointer)];
-  if (update === undefined) return [difference(T[`${stem}_REMOVED`], pointer)];
-  return [difference(T[`${stem}_CHANGED`], pointer)];
+  const types = KEYWORD_TYPES[stem];
+  if (original === undefined) return [difference(types.added, pointer)];
+  if (update === undefined) return [difference(types.removed, pointer)];
+  return [difference(types.changed, pointer)];
 }
 
 /** NumberSchemaDiff: integer → number extends, number → integer narrows; bounds; multipleOf. */

@@ -85,7 +85,7 @@ export class DiffSession {
    * counts as TYPE_CHANGED instead (Confluent assumes both compatible), unless the two schemas are
    * the same graph (JSON Schema leaves such cycles undefined: core 2020-12 §9.4.1).
    */
-  memoised(original: JsonNode, update: JsonNode, pointer: string, viaReference: boolean, compute: () => readonly Difference[]): Difference[] {
+  memoised(original: JsonNode, update: JsonNode, pointer: string, viaReference: boolean, compute: (s: DiffSession, original: JsonNode, update: JsonNode) => readonly Difference[]): Difference[] {
     const descends = DESCENDING.test(pointer);
     // Every cycle passes through a `$ref`, so only pairs reached through one are remembered.
     const row = viaReference ? this.row(original) : undefined;
@@ -98,7 +98,7 @@ export class DiffSession {
     if (descends) this.descents++;
     row?.set(update, new Busy(this.descents));
     try {
-      const relative = compute();
+      const relative = compute(this, original, update);
       row?.set(update, relative);
       return relocate(relative, pointer);
     } finally {

@@ -1,3 +1,4 @@
+import type { PropertyList } from '../compile/property-texts.js';
 import type { Draft, JsonNode } from '../model.js';
 import type { Difference } from './session.js';
 
@@ -12,6 +13,7 @@ export class SharedResults {
   /** Draft → original's text → update's text → differences; the texts are kept on the nodes, so their hashes are computed once. */
   private readonly results = new Map<Draft, Map<string, Map<string, readonly Difference[]>>>();
   private readonly texts = new Map<string, string>();
+  private seeded = false;
 
   /** One string for equal texts met in this history, so that property lists compare them by identity (compile/property-texts.ts). */
   readonly intern = (text: string): string => {
@@ -20,6 +22,18 @@ export class SharedResults {
     this.texts.set(text, text);
     return text;
   };
+
+  /**
+   * Before the first property lists of this history are compared, the texts of a list built by an
+   * earlier check (a stored version's, kept with its node) become this history's strings: the
+   * candidate's equal texts are then interned to them and compare with every version that shares
+   * them by identity, not character by character.
+   */
+  seedFrom(list: PropertyList | undefined): void {
+    if (this.seeded || list === undefined) return;
+    this.seeded = true;
+    for (const text of list.texts) if (text !== undefined) this.intern(text);
+  }
 
   get(original: JsonNode, update: JsonNode): readonly Difference[] | undefined {
     const texts = textsOf(original, update);
