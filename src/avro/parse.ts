@@ -2,6 +2,7 @@ import { SchemaParseError } from '../errors.js';
 import type { ParseOptions } from '../checkers/types.js';
 import { parseJsonText } from '../util/json-text.js';
 import { readOptions, referencesOption, stringOption } from '../util/options.js';
+import { isPlainTree } from '../util/plain-tree.js';
 import { snapshotJson } from '../util/snapshot-json.js';
 import type { BuildState } from './build-state.js';
 import { rootChild } from './build.js';
@@ -42,22 +43,49 @@ export function parseAvroSchema(input: string | object, options: ParseOptions = 
 
 function parseDocument(input: unknown, label: string, named: Map<string, AvroNamed>, aliases: { found: boolean }): AvroNode {
   try {
+    if (typeof input === 'string') return build(readText(input, label), label, named, aliases);
     // An avsc Type is read as its schema with defaults and attributes (avsc-type.ts).
-    const json = typeof input === 'string' ? readText(input, label) : readObject(avscTypeSchema(input) ?? input, label);
-    const state: BuildState = { label, named, forwardReferences: [], defaults: [], unions: [], inProgress: new Set(), acyclicPending: false, validNamespaces: new Set(), plainContainers: new Map(), aliases };
-    const slot: { node?: AvroNode } = {};
-    slot.node = rootChild(state, slot, json);
-    return finalizeSchema(state, slot);
+    const document = avscTypeSchema(input) ?? input;
+    return (isPlainTree(document) ? buildInPlace(document, label, named, aliases) : undefined) ?? build(readObject(document, label), label, named, aliases);
   } catch (error) {
     // A JSON Schema or a .proto file given without its schema type: say which type to pass.
     throw error instanceof SchemaParseError ? withLanguageHint(error, input) : error;
   }
 }
 
+function build(json: unknown, label: string, named: Map<string, AvroNamed>, aliases: { found: boolean }): AvroNode {
+  const state: BuildState = { label, named, forwardReferences: [], defaults: [], unions: [], inProgress: new Set(), acyclicPending: false, validNamespaces: new Set(), plainContainers: new Map(), aliases };
+  const slot: { node?: AvroNode } = {};
+  slot.node = rootChild(state, slot, json);
+  return finalizeSchema(state, slot);
+}
+
 /**
- * A document given as a JavaScript value is judged as its JSON text would be: read once into a
- * copy (util/snapshot-json.ts), so that no getter or Proxy trap of the caller runs during the
- * parse, and a hole or an exception of the caller is a NOT_JSON SchemaParseError at its pointer.
+ * The model built from the caller's document itself, when it is shaped as parsed text (util/plain-tree.ts):
+ * the builder keeps nothing of it by reference (it copies defaults and attributes, makes its own
+ * arrays of fields, symbols and aliases), so the model is the one its snapshot would give, without
+ * the snapshot. Undefined when the build throws, its names forgotten: the snapshot's build then
+ * says why, so that every error is the one the snapshot gives.
+ */
+function buildInPlace(document: unknown, label: string, named: Map<string, AvroNamed>, aliases: { found: boolean }): AvroNode | undefined {
+  const known = named.size;
+  const found = aliases.found;
+  try {
+    return build(document, label, named, aliases);
+  } catch {
+    // Names are only ever added to the map, in order: those after the first `known` are this build's.
+    let index = 0;
+    for (const name of [...named.keys()]) if (index++ >= known) named.delete(name);
+    aliases.found = found;
+    return undefined;
+  }
+}
+
+/**
+ * A document given as a JavaScript value and not shaped as parsed text is judged as its JSON text
+ * would be: read once into a copy (util/snapshot-json.ts), so that no getter or Proxy trap of the
+ * caller runs during its parse, and a hole or an exception of the caller is a NOT_JSON
+ * SchemaParseError at its pointer.
  */
 function readObject(input: unknown, label: string): unknown {
   const snapshot = snapshotJson(input);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AvroChecker, JsonSchemaChecker, SchemaParseError } from 'schema-compat';
+import { AvroChecker, JsonSchemaChecker, SchemaParseError, parsingCanonicalForm } from 'schema-compat';
+import type { AvroSchema } from 'schema-compat';
 
 // Issue 27: documents given as objects are copied in one recursive pass when they are shaped like
 // parsed text, by a walk otherwise; both must judge the document as its text, and say where it fails.
@@ -42,5 +43,90 @@ describe('schemas given as objects (issue 27)', () => {
     expect(json.canRead(fromObject, fromText).compatible).toBe(true);
     expect(json.canRead(json.parse({ type: 'object', properties: {}, additionalProperties: false }), fromObject).compatible).toBe(false);
     expect(Object.getPrototypeOf(properties)).toBe(Object.prototype);
+  });
+
+  // A document shaped as parsed text is read in place (the builder copies what it keeps); these
+  // pin what the copy used to guarantee.
+  const document = (): { fields: Array<Record<string, unknown>>; [key: string]: unknown } => ({
+    type: 'record', name: 'R', namespace: 'n', 'x-owner': { team: ['a'] }, aliases: ['Old'],
+    fields: [
+      { name: 'tags', type: { type: 'array', items: 'string', 'x-a': [1] }, default: ['t'], aliases: ['labels'] },
+      { name: 'attrs', type: { type: 'map', values: ['null', 'int'] }, default: { k: null } },
+      { name: 'kind', type: { type: 'enum', name: 'K', symbols: ['A', 'B'], default: 'A' }, default: 'B', 'x-f': { deep: { list: [{}] } } },
+      { name: 'inner', type: { type: 'record', name: 'I', fields: [{ name: 'x', type: 'int', default: 1 }] }, default: { x: 2 } },
+    ],
+  });
+
+  /** Every object and array reachable from `value` (Maps and Sets included, functions skipped). */
+  function objectsOf(value: unknown, into = new Set<object>()): Set<object> {
+    if (typeof value !== 'object' || value === null || into.has(value)) return into;
+    into.add(value);
+    const children = value instanceof Map ? [...value.keys(), ...value.values()] : value instanceof Set ? [...value] : Object.values(value);
+    for (const child of children) objectsOf(child, into);
+    return into;
+  }
+
+  it('the model shares no object with the document it was read from, which stays as it was', () => {
+    const input = document();
+    const before = structuredClone(input);
+    const schema = avro.parse(input);
+    const shared = [...objectsOf(schema)].filter((object) => objectsOf(input).has(object));
+    expect(shared).toEqual([]);
+    expect(input).toEqual(before);
+    expect(avro.isIdentical(schema, avro.parse(JSON.stringify(before)))).toBe(true);
+  });
+
+  it('the model does not change when the caller changes the document afterwards, at any depth', () => {
+    const input = document();
+    const schema = avro.parse(input);
+    const canonical = parsingCanonicalForm(schema);
+    const fields = (schema as AvroSchema).root as unknown as { fields: Array<{ default: unknown; props: unknown; aliases: unknown }>; props: unknown; aliases: unknown };
+    const kept = JSON.stringify([fields.props, fields.aliases, fields.fields.map((field) => [field.default, field.props, field.aliases])]);
+    (input['x-owner'] as { team: string[] }).team.push('b');
+    (input.aliases as string[]).push('Older');
+    (input.fields[0]!.default as string[]).push('u');
+    (input.fields[0]!.aliases as string[])[0] = 'other';
+    ((input.fields[0]!.type as Record<string, unknown>)['x-a'] as number[]).push(2);
+    (input.fields[1]!.default as Record<string, unknown>).k = 5;
+    ((input.fields[2]!.type as Record<string, unknown>).symbols as string[]).push('C');
+    (((input.fields[2]!['x-f'] as { deep: { list: object[] } }).deep.list[0]) as Record<string, unknown>).y = 1;
+    (input.fields[3]!.default as Record<string, unknown>).x = 'no';
+    input.fields.reverse();
+    expect(parsingCanonicalForm(schema)).toBe(canonical);
+    expect(JSON.stringify([fields.props, fields.aliases, fields.fields.map((field) => [field.default, field.props, field.aliases])])).toBe(kept);
+    expect(kept).toBe(JSON.stringify([
+      { 'x-owner': { team: ['a'] } }, ['n.Old'],
+      [[['t'], {}, ['labels']], [{ k: null }, {}, []], ['B', { 'x-f': { deep: { list: [{}] } } }, []], [{ x: 2 }, {}, []]],
+    ]));
+  });
+
+  it('an own key that is not enumerable is left out, as JSON.stringify leaves it out', () => {
+    const hidden = Object.defineProperty({ name: 'R', fields: [] }, 'type', { value: 'record', enumerable: false });
+    expect(failure(() => avro.parse(hidden))).toEqual({ pointer: '', rule: 'MISSING_TYPE', detail: 'no "type"' });
+    const field = Object.defineProperty({ name: 'a' }, 'type', { value: 'int', enumerable: false });
+    expect(failure(() => avro.parse({ type: 'record', name: 'R', fields: [field] }))).toEqual({ pointer: '/fields/0/type', rule: 'MISSING_FIELD_TYPE', detail: 'field "a" has no "type"' });
+  });
+
+  it('a getter that throws only when read again: the schema its one good read gives, with every name defined once', () => {
+    let reads = 0;
+    const field = { name: 'b', get type(): string {
+      reads++;
+      if (reads === 2) throw new Error('second read');
+      return 'long';
+    } };
+    // Read by the check of the document's shape, then by the builder (which throws, after defining R and E), then by the copy.
+    const schema = avro.parse({ type: 'record', name: 'R', fields: [{ name: 'a', type: { type: 'enum', name: 'E', symbols: ['X'] } }, field] });
+    expect(reads).toBe(3);
+    expect(parsingCanonicalForm(schema)).toBe('{"name":"R","type":"record","fields":[{"name":"a","type":{"name":"E","type":"enum","symbols":["X"]}},{"name":"b","type":"long"}]}');
+    expect([...(schema as AvroSchema).named.keys()]).toEqual(['R', 'E']);
+  });
+
+  it('an invalid document read in place fails as its copy does, with references defined before it', () => {
+    const reference = { type: 'enum', name: 'E', symbols: ['X'] };
+    const bad = { type: 'record', name: 'R', fields: [{ name: 'a', type: 'E' }, { name: 'a', type: 'int' }] };
+    expect(failure(() => avro.parse(bad, { references: { e: reference } })))
+      .toEqual({ pointer: '/fields/1/name', rule: 'DUPLICATE_FIELD', detail: 'Duplicate field a in record R' });
+    expect(failure(() => avro.parse(bad, { references: { e: JSON.stringify(reference) } })))
+      .toEqual(failure(() => avro.parse(JSON.stringify(bad), { references: { e: JSON.stringify(reference) } })));
   });
 });
