@@ -1,15 +1,13 @@
 import { MAX_TREE_DEPTH, MAX_TREE_VALUES } from './snapshot-json.js';
 
 /**
- * Whether a document given as a JavaScript value reads, without a copy, exactly as its snapshot
+ * Whether a value of a document given as a JavaScript value holds exactly what its snapshot
  * (util/snapshot-json.ts) would: a tree of at most `MAX_TREE_DEPTH` levels and `MAX_TREE_VALUES`
  * containers, made of arrays (of `Array.prototype`, without a hole) and objects of
- * `Object.prototype` whose own string keys are all enumerable (so that reading `object.type`
- * finds what `JSON.stringify` would write), and whose every read succeeds. Such a document is what
- * `JSON.parse` and object literals make; a parser that keeps copies of whatever it keeps may read
- * it in place. Anything else (a cycle, a hole, a null prototype, a class instance, a read that
- * throws) answers false, and is snapshotted as before. Its values are read once here, and again by
- * the parser: a getter or a Proxy trap of the caller runs twice.
+ * `Object.prototype` whose own string keys are all enumerable, every read of which succeeds: what
+ * `JSON.parse` and object literals make. For a parser that reads a caller's document in place, the
+ * parts it does not read itself. Anything else (a cycle, a hole, a null prototype, a class
+ * instance, a read that throws) answers false.
  */
 export function isPlainTree(value: unknown): boolean {
   if (typeof value !== 'object' || value === null) return false;
