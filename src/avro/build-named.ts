@@ -3,7 +3,7 @@ import { stableJson } from '../util/stable-json.js';
 import type { BuildState, Mutable, SchemaObject } from './build-state.js';
 import { EMPTY_PROPS, copyValue, isSchemaObject, parseFailure, text } from './build-state.js';
 import { child } from './build.js';
-import { ENUM_KEYS, FIELD_KEYS, FIXED_KEYS, RECORD_KEYS, ownItem, properties } from './schema-keys.js';
+import { ENUM_KEYS, FIELD_KEYS, FIXED_KEYS, RECORD_KEYS, itemAt, properties } from './schema-keys.js';
 import { defaultProblem, parseJavaDouble } from './defaults.js';
 import type { AvroEnum, AvroField, AvroFieldOrder, AvroFixed, AvroNode, AvroRecord } from './model.js';
 import { isNamed } from './model.js';
@@ -25,8 +25,7 @@ function aliases(state: BuildState, json: SchemaObject, pointer: string): readon
   // Java keeps aliases in a LinkedHashSet: the first of equal aliases, in document order (a Set: 50,000 aliases stay linear).
   const seen = new Set<string>();
   for (let i = 0; i < count; i++) {
-    ownItem(state, value, i);
-    const alias: unknown = value[i];
+    const alias = itemAt(state, value, i);
     if (typeof alias !== 'string') throw parseFailure(state, `${pointer}/aliases/${i}`, AvroParseRule.INVALID_ALIASES, 'an alias must be a string');
     seen.add(alias);
   }
@@ -73,8 +72,7 @@ export function buildRecord(state: BuildState, json: SchemaObject, namespace: st
   const fieldsPointer = `${pointer}/fields/`;
   for (let position = 0; position < count; position++) {
     const token = String(position);
-    ownItem(state, fieldsJson, position);
-    fields[position] = buildField(state, fieldsJson[position], name.namespace, fieldsPointer + token, depth + 2, position, token);
+    fields[position] = buildField(state, itemAt(state, fieldsJson, position), name.namespace, fieldsPointer + token, depth + 2, position, token);
   }
   // Java's parseRecord reads every field, then `setFields` finds duplicates, then the record's properties and aliases.
   for (const field of fields) {
@@ -168,8 +166,7 @@ export function buildEnum(state: BuildState, json: SchemaObject, namespace: stri
   const symbols = new Array<string>(count);
   const symbolSet = new Set<string>();
   for (let i = 0; i < count; i++) {
-    ownItem(state, symbolsJson, i);
-    const symbol: unknown = symbolsJson[i];
+    const symbol = itemAt(state, symbolsJson, i);
     if (typeof symbol !== 'string') throw parseFailure(state, `${pointer}/symbols/${i}`, AvroParseRule.INVALID_SYMBOL, 'Null name: a symbol must be a string');
     const problem = nameProblem(symbol);
     if (problem) throw parseFailure(state, `${pointer}/symbols/${i}`, AvroParseRule.INVALID_SYMBOL, problem);

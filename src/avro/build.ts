@@ -6,7 +6,7 @@ import { AvroParseRule } from './parse-rules.js';
 import { buildEnum, buildFixed, buildRecord } from './build-named.js';
 import type { BuildState, Mutable, SchemaObject } from './build-state.js';
 import { EMPTY_PROPS, MAX_JSON_DEPTH, isSchemaObject, parseFailure } from './build-state.js';
-import { ARRAY_KEYS, MAP_KEYS, PRIMITIVE_KEYS, ownItem, properties, unreadValue } from './schema-keys.js';
+import { ARRAY_KEYS, MAP_KEYS, PRIMITIVE_KEYS, itemAt, properties, unreadValue } from './schema-keys.js';
 import { markAcyclic } from './seal.js';
 import { plainContainerKey, primitiveContainerFingerprint, primitiveFingerprint } from './structure.js';
 import { AvroTraits, ownTraits } from './traits.js';
@@ -143,8 +143,7 @@ function buildUnion(state: BuildState, json: readonly unknown[], namespace: stri
   const node: Mutable<AvroUnion> = { kind: 'union', branches, props: EMPTY_PROPS, acyclic: false, fp: '', selfCompatible: false, traits: AvroTraits.ALL };
   let forward = false;
   for (let i = 0; i < count; i++) {
-    ownItem(state, json, i);
-    const branchJson = json[i];
+    const branchJson = itemAt(state, json, i);
     if (Array.isArray(branchJson)) throw parseFailure(state, `${pointer}/${i}`, AvroParseRule.NESTED_UNION, 'Nested union: a union may not directly contain a union');
     const branch = child(state, branches, i, branchJson, namespace, pointer, depth + 1);
     if (branch !== undefined) branches[i] = branch;

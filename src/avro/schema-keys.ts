@@ -45,9 +45,14 @@ export function unreadValue(state: BuildState, value: unknown): void {
   if (state.inPlace && typeof value === 'object' && value !== null && !isPlainTree(value)) throw new NotInPlace();
 }
 
-/** In a document read in place, `NotInPlace` unless `array[index]` is the array's own (not a hole): the snapshot refuses a hole. */
-export function ownItem(state: BuildState, array: readonly unknown[], index: number): void {
-  if (state.inPlace && !Object.hasOwn(array, index)) throw new NotInPlace();
+/**
+ * `array[index]`; in a document read in place, `NotInPlace` where that is a hole (it reads
+ * undefined), which the snapshot refuses. A sparse array of length 2^32-1 stops at its first hole.
+ */
+export function itemAt(state: BuildState, array: readonly unknown[], index: number): unknown {
+  const item = array[index];
+  if (item === undefined && state.inPlace && !Object.hasOwn(array, index)) throw new NotInPlace();
+  return item;
 }
 
 /**
