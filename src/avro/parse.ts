@@ -68,12 +68,12 @@ function prototypesPlain(): boolean {
 }
 
 /**
- * The model built from the caller's document itself, read once where the builder reads it: the
- * builder keeps nothing of it by reference (it copies defaults and attributes, makes its own
- * arrays of fields, symbols and aliases), and checks what it does not read (build-state.ts
- * `properties`), so that the model is the one its snapshot would give. Undefined when the build
- * throws, its names forgotten: the snapshot's build then says why, so that every error is the one
- * the snapshot gives.
+ * The model built from the caller's document itself, each value read where the builder reads it
+ * (no copy first): the builder keeps nothing of the document by reference (it copies defaults and
+ * attributes, makes its own arrays of fields, symbols and aliases, keeps strings and numbers), and
+ * checks what it does not read (schema-keys.ts), so that the model is the one the snapshot would
+ * give. Undefined when the build throws, its names forgotten: the snapshot's build then says why,
+ * so that every error is the one the snapshot gives.
  */
 function buildInPlace(document: unknown, label: string, named: Map<string, AvroNamed>, aliases: { found: boolean }): AvroNode | undefined {
   const known = named.size;

@@ -7,8 +7,9 @@ import { EMPTY_PROPS, copyValue } from './build-state.js';
 /**
  * What the builder does with a key of a schema or field object: a reserved key's value it checks
  * whole (`BUILT`: it builds the value, or requires a string, a number or an array of strings), a
- * reserved key's value it does not read or ignores when it is not a string (`UNREAD`); any other
- * key is a property (absent from the table).
+ * reserved key's value it does not read or ignores when it is not a string (`UNREAD`: `doc`,
+ * `namespace`, an enum's `default`, the keys of other kinds; read again here to be checked); any
+ * other key is a property (absent from the table).
  */
 const BUILT = 0;
 const UNREAD = 1;
