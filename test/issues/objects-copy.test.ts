@@ -70,7 +70,8 @@ describe('schemas given as objects (issue 27)', () => {
     const input = document();
     const before = structuredClone(input);
     const schema = avro.parse(input);
-    const shared = [...objectsOf(schema)].filter((object) => objectsOf(input).has(object));
+    const inputObjects = objectsOf(input);
+    const shared = [...objectsOf(schema)].filter((object) => inputObjects.has(object));
     expect(shared).toEqual([]);
     expect(input).toEqual(before);
     expect(avro.isIdentical(schema, avro.parse(JSON.stringify(before)))).toBe(true);
