@@ -11,7 +11,7 @@ export function avscTypeSchema(input: unknown): unknown {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) return undefined;
   try {
     const prototype: unknown = Object.getPrototypeOf(input);
-    // A JSON document is a plain object: its own getters are not run here (the parse snapshots it).
+    // A JSON document is a plain object: its own getters are not run here (the parse reads it).
     if (prototype === Object.prototype || prototype === null) return undefined;
     const type = input as { readonly schema?: unknown; readonly typeName?: unknown; readonly toBuffer?: unknown; readonly fromBuffer?: unknown; readonly createResolver?: unknown };
     if (typeof type.schema !== 'function' || typeof type.typeName !== 'string') return undefined;

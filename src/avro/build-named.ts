@@ -1,8 +1,9 @@
 import type { JsonValue } from '../util/json.js';
 import { stableJson } from '../util/stable-json.js';
 import type { BuildState, Mutable, SchemaObject } from './build-state.js';
-import { EMPTY_PROPS, SCHEMA_RESERVED, copyValue, isSchemaObject, parseFailure, properties, text } from './build-state.js';
+import { EMPTY_PROPS, copyValue, isSchemaObject, parseFailure, text } from './build-state.js';
 import { child } from './build.js';
+import { ENUM_KEYS, FIELD_KEYS, FIXED_KEYS, RECORD_KEYS, itemAt, properties } from './schema-keys.js';
 import { defaultProblem, parseJavaDouble } from './defaults.js';
 import type { AvroEnum, AvroField, AvroFieldOrder, AvroFixed, AvroNode, AvroRecord } from './model.js';
 import { isNamed } from './model.js';
@@ -12,8 +13,6 @@ import { AvroParseRule } from './parse-rules.js';
 import { markAcyclic } from './seal.js';
 import { AvroTraits, NO_FIELD_TRAITS, ownTraits } from './traits.js';
 
-const ENUM_RESERVED: ReadonlySet<string> = new Set([...SCHEMA_RESERVED, 'default']);
-const FIELD_RESERVED: ReadonlySet<string> = new Set(['default', 'doc', 'name', 'order', 'type', 'aliases']);
 const ORDERS: Readonly<Record<string, AvroFieldOrder>> = { ASCENDING: 'ascending', DESCENDING: 'descending', IGNORE: 'ignore' };
 const NO_ALIASES: readonly string[] = Object.freeze([]);
 
@@ -21,11 +20,12 @@ function aliases(state: BuildState, json: SchemaObject, pointer: string): readon
   const value = json.aliases;
   if (value === undefined) return NO_ALIASES;
   if (!Array.isArray(value)) throw parseFailure(state, `${pointer}/aliases`, AvroParseRule.INVALID_ALIASES, 'aliases must be an array of strings');
-  if (value.length > 0) state.aliases.found = true;
+  const count = value.length;
+  if (count > 0) state.aliases.found = true;
   // Java keeps aliases in a LinkedHashSet: the first of equal aliases, in document order (a Set: 50,000 aliases stay linear).
   const seen = new Set<string>();
-  for (let i = 0; i < value.length; i++) {
-    const alias: unknown = value[i];
+  for (let i = 0; i < count; i++) {
+    const alias = itemAt(state, value, i);
     if (typeof alias !== 'string') throw parseFailure(state, `${pointer}/aliases/${i}`, AvroParseRule.INVALID_ALIASES, 'an alias must be a string');
     seen.add(alias);
   }
@@ -57,7 +57,8 @@ export function buildRecord(state: BuildState, json: SchemaObject, namespace: st
   const name = typeName(state, json, namespace, pointer);
   const fieldsJson = json.fields;
   if (!Array.isArray(fieldsJson)) throw parseFailure(state, `${pointer}/fields`, AvroParseRule.MISSING_FIELDS, 'a record needs a "fields" array');
-  const fields: AvroField[] = new Array<AvroField>(fieldsJson.length);
+  const count = fieldsJson.length;
+  const fields: AvroField[] = new Array<AvroField>(count);
   const fieldsByName = new Map<string, AvroField>();
   const record: Mutable<AvroRecord> = {
     kind: 'record', name: name.name, namespace: name.namespace, fullName: name.fullName, aliases: NO_ALIASES,
@@ -69,9 +70,9 @@ export function buildRecord(state: BuildState, json: SchemaObject, namespace: st
   state.named.set(record.fullName, record);
   state.inProgress.add(record);
   const fieldsPointer = `${pointer}/fields/`;
-  for (let position = 0; position < fieldsJson.length; position++) {
+  for (let position = 0; position < count; position++) {
     const token = String(position);
-    fields[position] = buildField(state, fieldsJson[position], name.namespace, fieldsPointer + token, depth + 2, position, token);
+    fields[position] = buildField(state, itemAt(state, fieldsJson, position), name.namespace, fieldsPointer + token, depth + 2, position, token);
   }
   // Java's parseRecord reads every field, then `setFields` finds duplicates, then the record's properties and aliases.
   for (const field of fields) {
@@ -82,7 +83,7 @@ export function buildRecord(state: BuildState, json: SchemaObject, namespace: st
       throw parseFailure(state, `${pointer}/fields/${field.position}/name`, AvroParseRule.DUPLICATE_FIELD, `Duplicate field ${field.name} in record ${record.fullName}`);
     }
   }
-  record.props = properties(state, json, SCHEMA_RESERVED, pointer, depth);
+  record.props = properties(state, json, RECORD_KEYS, pointer, depth);
   record.aliases = typeAliases(state, json, name, pointer);
   state.inProgress.delete(record);
   markAcyclic(record, state);
@@ -100,7 +101,7 @@ function buildField(state: BuildState, json: unknown, namespace: string | null, 
   if (typeJson === undefined) throw parseFailure(state, `${pointer}/type`, AvroParseRule.MISSING_FIELD_TYPE, `field "${name}" has no "type"`);
   const field = {
     name, type: undefined, position, positionToken, hasDefault: false, default: undefined,
-    aliases: aliases(state, json, pointer), order: fieldOrder(state, json, pointer), props: properties(state, json, FIELD_RESERVED, pointer, depth),
+    aliases: aliases(state, json, pointer), order: fieldOrder(state, json, pointer), props: properties(state, json, FIELD_KEYS, pointer, depth),
   } as unknown as Mutable<AvroField>; // `type` is placed just below
   const doc = text(json.doc);
   if (doc !== undefined) field.doc = doc;
@@ -161,16 +162,18 @@ export function buildEnum(state: BuildState, json: SchemaObject, namespace: stri
   const name = typeName(state, json, namespace, pointer);
   const symbolsJson = json.symbols;
   if (!Array.isArray(symbolsJson)) throw parseFailure(state, `${pointer}/symbols`, AvroParseRule.MISSING_SYMBOLS, 'an enum needs a "symbols" array');
-  const symbols = new Array<string>(symbolsJson.length);
+  const count = symbolsJson.length;
+  const symbols = new Array<string>(count);
   const symbolSet = new Set<string>();
-  symbolsJson.forEach((symbol: unknown, i: number) => {
+  for (let i = 0; i < count; i++) {
+    const symbol = itemAt(state, symbolsJson, i);
     if (typeof symbol !== 'string') throw parseFailure(state, `${pointer}/symbols/${i}`, AvroParseRule.INVALID_SYMBOL, 'Null name: a symbol must be a string');
     const problem = nameProblem(symbol);
     if (problem) throw parseFailure(state, `${pointer}/symbols/${i}`, AvroParseRule.INVALID_SYMBOL, problem);
     if (symbolSet.has(symbol)) throw parseFailure(state, `${pointer}/symbols/${i}`, AvroParseRule.DUPLICATE_SYMBOL, `Duplicate enum symbol: ${symbol}`);
     symbols[i] = symbol;
     symbolSet.add(symbol);
-  });
+  }
   // Java reads a non-string enum default as no default (JsonNode.textValue() is null).
   const enumDefault = text(json.default);
   if (enumDefault !== undefined && !symbolSet.has(enumDefault)) {
@@ -178,7 +181,7 @@ export function buildEnum(state: BuildState, json: SchemaObject, namespace: stri
   }
   const node: Mutable<AvroEnum> = {
     kind: 'enum', name: name.name, namespace: name.namespace, fullName: name.fullName, aliases: typeAliases(state, json, name, pointer),
-    props: properties(state, json, ENUM_RESERVED, pointer, depth), acyclic: true, fp: '', selfCompatible: false, traits: AvroTraits.NONE, symbols, symbolSet,
+    props: properties(state, json, ENUM_KEYS, pointer, depth), acyclic: true, fp: '', selfCompatible: false, traits: AvroTraits.NONE, symbols, symbolSet,
   };
   if (enumDefault !== undefined) node.default = enumDefault;
   return registerNamed(state, json, node);
@@ -192,7 +195,7 @@ export function buildFixed(state: BuildState, json: SchemaObject, namespace: str
   }
   const node: Mutable<AvroFixed> = {
     kind: 'fixed', name: name.name, namespace: name.namespace, fullName: name.fullName, aliases: typeAliases(state, json, name, pointer),
-    props: properties(state, json, SCHEMA_RESERVED, pointer, depth), acyclic: true, fp: '', selfCompatible: false, traits: AvroTraits.NONE, size,
+    props: properties(state, json, FIXED_KEYS, pointer, depth), acyclic: true, fp: '', selfCompatible: false, traits: AvroTraits.NONE, size,
   };
   node.traits = ownTraits('fixed', node.props);
   return registerNamed(state, json, node);

@@ -1,6 +1,5 @@
 import { SchemaParseError } from '../errors.js';
 import type { JsonValue } from '../util/json.js';
-import { escapePointerToken } from '../util/json.js';
 import { copyJson } from '../util/copy-json.js';
 import type { AvroField, AvroNamed, AvroNode, AvroUnion } from './model.js';
 import { AvroParseRule } from './parse-rules.js';
@@ -11,8 +10,6 @@ import { AvroParseRule } from './parse-rules.js';
  */
 export const MAX_JSON_DEPTH = 1000;
 
-/** Attributes that are part of a schema's definition; any other key is a property. */
-export const SCHEMA_RESERVED: ReadonlySet<string> = new Set(['doc', 'fields', 'items', 'name', 'namespace', 'size', 'symbols', 'values', 'type', 'aliases']);
 export const EMPTY_PROPS: Readonly<Record<string, JsonValue>> = Object.freeze(Object.create(null) as Record<string, JsonValue>);
 
 export type Mutable<T> = { -readonly [K in keyof T]: T[K] };
@@ -65,6 +62,11 @@ export interface BuildState {
   readonly plainContainers: Map<number, AvroNode>;
   /** Set when some type or field declares aliases (shared by the documents of one parse). */
   readonly aliases: { found: boolean };
+  /**
+   * The document is the caller's own, read in place rather than snapshotted (parse.ts): what the
+   * builder does not read itself is checked to be what its snapshot would hold (schema-keys.ts).
+   */
+  readonly inPlace: boolean;
 }
 
 export function parseFailure(state: BuildState, pointer: string, rule: AvroParseRule, detail: string): SchemaParseError {
@@ -81,16 +83,3 @@ export function copyValue(state: BuildState, value: unknown, depth: number, poin
   const reason = copy.tooDeep ? `more than ${MAX_JSON_DEPTH} levels of nested arrays and objects` : copy.reason;
   throw parseFailure(state, pointer + copy.pointer, rule, reason);
 }
-
-/** Non-reserved attributes of a schema object `depth` levels deep, copied, in document order. */
-export function properties(state: BuildState, json: SchemaObject, reserved: ReadonlySet<string>, pointer: string, depth: number): Readonly<Record<string, JsonValue>> {
-  let props: Record<string, JsonValue> | undefined;
-  for (const key in json) {
-    if (reserved.has(key) || !Object.hasOwn(json, key)) continue;
-    const value = copyValue(state, json[key], depth, `${pointer}/${escapePointerToken(key)}`);
-    props ??= Object.create(null) as Record<string, JsonValue>;
-    props[key] = value;
-  }
-  return props ?? EMPTY_PROPS;
-}
-

@@ -5,7 +5,8 @@ import { PRIMITIVE_NAMES, qualify } from './names.js';
 import { AvroParseRule } from './parse-rules.js';
 import { buildEnum, buildFixed, buildRecord } from './build-named.js';
 import type { BuildState, Mutable, SchemaObject } from './build-state.js';
-import { EMPTY_PROPS, MAX_JSON_DEPTH, SCHEMA_RESERVED, isSchemaObject, parseFailure, properties } from './build-state.js';
+import { EMPTY_PROPS, MAX_JSON_DEPTH, isSchemaObject, parseFailure } from './build-state.js';
+import { ARRAY_KEYS, MAP_KEYS, PRIMITIVE_KEYS, itemAt, properties, unreadValue } from './schema-keys.js';
 import { markAcyclic } from './seal.js';
 import { plainContainerKey, primitiveContainerFingerprint, primitiveFingerprint } from './structure.js';
 import { AvroTraits, ownTraits } from './traits.js';
@@ -53,7 +54,7 @@ function buildNode(state: BuildState, json: unknown, namespace: string | null, p
   if (typeof type !== 'string') {
     throw parseFailure(state, pointer, AvroParseRule.MISSING_TYPE, type === undefined ? 'no "type"' : '"type" of a schema object must be a string');
   }
-  if (PRIMITIVE_NAMES.has(type)) return primitive(type as AvroPrimitiveKind, properties(state, json, SCHEMA_RESERVED, pointer, depth));
+  if (PRIMITIVE_NAMES.has(type)) return primitive(type as AvroPrimitiveKind, properties(state, json, PRIMITIVE_KEYS, pointer, depth));
   switch (type) {
     case 'record':
     case 'error':
@@ -67,6 +68,7 @@ function buildNode(state: BuildState, json: unknown, namespace: string | null, p
       return buildContainer(state, json, type, namespace, pointer, depth);
     default:
       // Java reads {"type": "SomeName"} as a reference to SomeName (its other attributes are ignored).
+      unreadValue(state, json);
       return reference(state, type, namespace) ?? new Pending(qualify(type, namespace).fullName, `${pointer}/type`);
   }
 }
@@ -108,7 +110,7 @@ function buildContainer(state: BuildState, json: SchemaObject, kind: 'array' | '
   if (childJson === undefined) {
     throw parseFailure(state, `${pointer}/${key}`, kind === 'array' ? AvroParseRule.MISSING_ITEMS : AvroParseRule.MISSING_VALUES, `${kind === 'array' ? 'an array' : 'a map'} needs "${key}"`);
   }
-  const node = { kind, props: properties(state, json, SCHEMA_RESERVED, pointer, depth), acyclic: false, fp: '', selfCompatible: false, traits: AvroTraits.ALL } as Mutable<AvroArray> | Mutable<AvroMap>;
+  const node = { kind, props: properties(state, json, kind === 'array' ? ARRAY_KEYS : MAP_KEYS, pointer, depth), acyclic: false, fp: '', selfCompatible: false, traits: AvroTraits.ALL } as Mutable<AvroArray> | Mutable<AvroMap>;
   if (kind === 'array') (node as Mutable<AvroArray>).items = child(state, node, key, childJson, namespace, pointer, depth + 1);
   else (node as Mutable<AvroMap>).values = child(state, node, key, childJson, namespace, pointer, depth + 1);
   markAcyclic(node, state);
@@ -136,12 +138,14 @@ function shared<T extends AvroNode>(state: BuildState, node: T): T {
 
 function buildUnion(state: BuildState, json: readonly unknown[], namespace: string | null, pointer: string, depth: number): AvroUnion {
   // Of its exact length (a 2-branch union grown by push would keep room for 17).
-  const branches: AvroNode[] = new Array<AvroNode>(json.length);
+  const count = json.length;
+  const branches: AvroNode[] = new Array<AvroNode>(count);
   const node: Mutable<AvroUnion> = { kind: 'union', branches, props: EMPTY_PROPS, acyclic: false, fp: '', selfCompatible: false, traits: AvroTraits.ALL };
   let forward = false;
-  for (let i = 0; i < json.length; i++) {
-    if (Array.isArray(json[i])) throw parseFailure(state, `${pointer}/${i}`, AvroParseRule.NESTED_UNION, 'Nested union: a union may not directly contain a union');
-    const branch = child(state, branches, i, json[i], namespace, pointer, depth + 1);
+  for (let i = 0; i < count; i++) {
+    const branchJson = itemAt(state, json, i);
+    if (Array.isArray(branchJson)) throw parseFailure(state, `${pointer}/${i}`, AvroParseRule.NESTED_UNION, 'Nested union: a union may not directly contain a union');
+    const branch = child(state, branches, i, branchJson, namespace, pointer, depth + 1);
     if (branch !== undefined) branches[i] = branch;
     else forward = true;
   }

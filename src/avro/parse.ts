@@ -42,22 +42,58 @@ export function parseAvroSchema(input: string | object, options: ParseOptions = 
 
 function parseDocument(input: unknown, label: string, named: Map<string, AvroNamed>, aliases: { found: boolean }): AvroNode {
   try {
+    if (typeof input === 'string') return build(readText(input, label), label, named, aliases, false);
     // An avsc Type is read as its schema with defaults and attributes (avsc-type.ts).
-    const json = typeof input === 'string' ? readText(input, label) : readObject(avscTypeSchema(input) ?? input, label);
-    const state: BuildState = { label, named, forwardReferences: [], defaults: [], unions: [], inProgress: new Set(), acyclicPending: false, validNamespaces: new Set(), plainContainers: new Map(), aliases };
-    const slot: { node?: AvroNode } = {};
-    slot.node = rootChild(state, slot, json);
-    return finalizeSchema(state, slot);
+    const document = avscTypeSchema(input) ?? input;
+    return (prototypesPlain() ? buildInPlace(document, label, named, aliases) : undefined) ?? build(readObject(document, label), label, named, aliases, false);
   } catch (error) {
     // A JSON Schema or a .proto file given without its schema type: say which type to pass.
     throw error instanceof SchemaParseError ? withLanguageHint(error, input) : error;
   }
 }
 
+function build(json: unknown, label: string, named: Map<string, AvroNamed>, aliases: { found: boolean }, inPlace: boolean): AvroNode {
+  const state: BuildState = { label, named, forwardReferences: [], defaults: [], unions: [], inProgress: new Set(), acyclicPending: false, validNamespaces: new Set(), plainContainers: new Map(), aliases, inPlace };
+  const slot: { node?: AvroNode } = {};
+  slot.node = rootChild(state, slot, json);
+  return finalizeSchema(state, slot);
+}
+
 /**
- * A document given as a JavaScript value is judged as its JSON text would be: read once into a
- * copy (util/snapshot-json.ts), so that no getter or Proxy trap of the caller runs during the
- * parse, and a hole or an exception of the caller is a NOT_JSON SchemaParseError at its pointer.
+ * Whether no enumerable key was added to `Object.prototype` or `Array.prototype`: then `for…in`
+ * over a schema object yields its own keys only, as reading it in place needs (schema-keys.ts).
+ */
+function prototypesPlain(): boolean {
+  return Object.keys(Object.prototype).length === 0 && Object.keys(Array.prototype).length === 0;
+}
+
+/**
+ * The model built from the caller's document itself, each value read where the builder reads it
+ * (no copy first): the builder keeps nothing of the document by reference (it copies defaults and
+ * attributes, makes its own arrays of fields, symbols and aliases, keeps strings and numbers), and
+ * checks what it does not read (schema-keys.ts), so that the model is the one the snapshot would
+ * give. Undefined when the build throws, its names forgotten: the snapshot's build then says why,
+ * so that every error is the one the snapshot gives.
+ */
+function buildInPlace(document: unknown, label: string, named: Map<string, AvroNamed>, aliases: { found: boolean }): AvroNode | undefined {
+  const known = named.size;
+  const found = aliases.found;
+  try {
+    return build(document, label, named, aliases, true);
+  } catch {
+    // Names are only ever added to the map, in order: those after the first `known` are this build's.
+    let index = 0;
+    for (const name of [...named.keys()]) if (index++ >= known) named.delete(name);
+    aliases.found = found;
+    return undefined;
+  }
+}
+
+/**
+ * A document given as a JavaScript value that could not be built in place is judged as its JSON
+ * text would be: read once into a copy (util/snapshot-json.ts), so that no getter or Proxy trap of
+ * the caller runs during its parse, and a hole or an exception of the caller is a NOT_JSON
+ * SchemaParseError at its pointer.
  */
 function readObject(input: unknown, label: string): unknown {
   const snapshot = snapshotJson(input);

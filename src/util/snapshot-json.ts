@@ -58,8 +58,9 @@ export function snapshotJson(value: unknown): SnapshotResult {
   }
 }
 
-const MAX_TREE_DEPTH = 128;
-const MAX_TREE_VALUES = 1 << 20;
+/** The shape of parsed text that the first pass copies (and util/plain-tree.ts reads in place): depth and values. */
+export const MAX_TREE_DEPTH = 128;
+export const MAX_TREE_VALUES = 1 << 20;
 
 /** Thrown by the first pass to hand a document over to the walk. */
 const GIVE_UP: unique symbol = Symbol('snapshot-json.give-up');
