@@ -9,6 +9,12 @@ import { AvroParseRule } from './parse-rules.js';
  * default (`StreamReadConstraints.maxNestingDepth`, 1000).
  */
 export const MAX_JSON_DEPTH = 1000;
+/**
+ * How many schema objects and unions one document may build: text of that many is tens of
+ * megabytes, and a caller's object that shares a sub-schema in two places (which text cannot) is
+ * built once per place, so a few dozen levels of such sharing would otherwise exhaust the memory.
+ */
+export const MAX_SCHEMA_NODES = 2 ** 20;
 
 export const EMPTY_PROPS: Readonly<Record<string, JsonValue>> = Object.freeze(Object.create(null) as Record<string, JsonValue>);
 
@@ -67,19 +73,21 @@ export interface BuildState {
    * builder does not read itself is checked to be what its snapshot would hold (schema-keys.ts).
    */
   readonly inPlace: boolean;
+  /** Schema objects and unions built so far in this document, against `MAX_SCHEMA_NODES`. */
+  nodes: number;
 }
 
 export function parseFailure(state: BuildState, pointer: string, rule: AvroParseRule, detail: string): SchemaParseError {
   return new SchemaParseError({ input: state.label, pointer, rule, detail });
 }
 
-/** A copy of a JSON value found inside a schema object `depth` levels deep; throws NOT_JSON or TOO_DEEP. */
+/** A copy of a JSON value found inside a schema object `depth` levels deep; throws NOT_JSON, TOO_DEEP or TOO_LARGE. */
 export function copyValue(state: BuildState, value: unknown, depth: number, pointer: string): JsonValue {
   // Scalars (most defaults and attributes) need no copy.
   if (value === null || typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value))) return value;
   const copy = copyJson(value, MAX_JSON_DEPTH - depth);
   if (copy.ok) return copy.value;
-  const rule = copy.tooDeep ? AvroParseRule.TOO_DEEP : AvroParseRule.NOT_JSON;
+  const rule = copy.tooDeep ? AvroParseRule.TOO_DEEP : copy.tooLarge ? AvroParseRule.TOO_LARGE : AvroParseRule.NOT_JSON;
   const reason = copy.tooDeep ? `more than ${MAX_JSON_DEPTH} levels of nested arrays and objects` : copy.reason;
   throw parseFailure(state, pointer + copy.pointer, rule, reason);
 }

@@ -5,7 +5,7 @@ import { PRIMITIVE_NAMES, qualify } from './names.js';
 import { AvroParseRule } from './parse-rules.js';
 import { buildEnum, buildFixed, buildRecord } from './build-named.js';
 import type { BuildState, Mutable, SchemaObject } from './build-state.js';
-import { EMPTY_PROPS, MAX_JSON_DEPTH, isSchemaObject, parseFailure } from './build-state.js';
+import { EMPTY_PROPS, MAX_JSON_DEPTH, MAX_SCHEMA_NODES, isSchemaObject, parseFailure } from './build-state.js';
 import { ARRAY_KEYS, MAP_KEYS, PRIMITIVE_KEYS, itemAt, properties, unreadValue } from './schema-keys.js';
 import { markAcyclic } from './seal.js';
 import { plainContainerKey, primitiveContainerFingerprint, primitiveFingerprint } from './structure.js';
@@ -46,6 +46,7 @@ function forward(state: BuildState, target: object, key: string | number, pendin
 function buildNode(state: BuildState, json: unknown, namespace: string | null, pointer: string, depth: number): AvroNode | Pending {
   if (typeof json === 'string') return reference(state, json, namespace) ?? new Pending(qualify(json, namespace).fullName, pointer);
   if (depth > MAX_JSON_DEPTH) throw parseFailure(state, pointer, AvroParseRule.TOO_DEEP, `more than ${MAX_JSON_DEPTH} levels of nested arrays and objects`);
+  if (++state.nodes > MAX_SCHEMA_NODES) throw parseFailure(state, pointer, AvroParseRule.TOO_LARGE, `more than ${MAX_SCHEMA_NODES} schemas (objects and unions) in one document`);
   if (Array.isArray(json)) return buildUnion(state, json, namespace, pointer, depth);
   if (!isSchemaObject(json)) {
     throw parseFailure(state, pointer, AvroParseRule.NOT_A_SCHEMA, `a schema is a type name, a plain object or a union array, not ${describeJson(json)}`);

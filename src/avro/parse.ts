@@ -53,7 +53,7 @@ function parseDocument(input: unknown, label: string, named: Map<string, AvroNam
 }
 
 function build(json: unknown, label: string, named: Map<string, AvroNamed>, aliases: { found: boolean }, inPlace: boolean): AvroNode {
-  const state: BuildState = { label, named, forwardReferences: [], defaults: [], unions: [], inProgress: new Set(), acyclicPending: false, validNamespaces: new Set(), plainContainers: new Map(), aliases, inPlace };
+  const state: BuildState = { label, named, forwardReferences: [], defaults: [], unions: [], inProgress: new Set(), acyclicPending: false, validNamespaces: new Set(), plainContainers: new Map(), aliases, inPlace, nodes: 0 };
   const slot: { node?: AvroNode } = {};
   slot.node = rootChild(state, slot, json);
   return finalizeSchema(state, slot);

@@ -16,6 +16,8 @@ export const JsonSchemaParseRule = {
   REF_CYCLE: 'REF_CYCLE',
   /** Nested deeper than the bound (`JSON_SCHEMA_MAX_DEPTH`): refused rather than risk the stack. */
   TOO_DEEP: 'TOO_DEEP',
+  /** A document given as an object that would be more than 2^20 values as text (an object used in many places counts in each). */
+  TOO_LARGE: 'TOO_LARGE',
 } as const;
 export type JsonSchemaParseRule = (typeof JsonSchemaParseRule)[keyof typeof JsonSchemaParseRule];
 

@@ -5,12 +5,25 @@ import { escapePointerToken } from './json.js';
 /** A copy of a JSON value, or where (relative JSON pointer) and why the value is not JSON. */
 export type CopyResult =
   | { readonly ok: true; readonly value: JsonValue }
-  | { readonly ok: false; readonly pointer: string; readonly reason: string; readonly tooDeep: boolean };
+  | { readonly ok: false; readonly pointer: string; readonly reason: string; readonly tooDeep: boolean; readonly tooLarge: boolean };
 
 /** Why a value is not JSON; `tokens` is its path, filled in (innermost first) as the copy unwinds. */
 class NotJson {
   readonly tokens: (string | number)[] = [];
-  constructor(readonly reason: string, readonly tooDeep = false) {}
+  constructor(readonly reason: string, readonly tooDeep = false, readonly tooLarge = false) {}
+}
+
+/**
+ * How many values one copy may make: an object the caller uses in several places is copied once
+ * per place, as its JSON text would write it, so that a few dozen levels of such sharing would
+ * otherwise be billions of values.
+ */
+export const MAX_COPIED_VALUES = 2 ** 20;
+
+/** The copy's state: how many more values it may make. */
+interface Copying {
+  readonly likeJsonParse: boolean;
+  valuesLeft: number;
 }
 
 /** How objects are made: without a prototype (the default), or as `JSON.parse` makes them. */
@@ -33,15 +46,16 @@ export interface CopyJsonOptions {
  */
 export function copyJson(value: unknown, maxDepth: number, options: CopyJsonOptions = {}): CopyResult {
   try {
-    return { ok: true, value: copyValue(value, maxDepth, options.likeJsonParse === true) };
+    return { ok: true, value: copyValue(value, maxDepth, { likeJsonParse: options.likeJsonParse === true, valuesLeft: MAX_COPIED_VALUES }) };
   } catch (error) {
     if (!(error instanceof NotJson)) throw error;
     const pointer = error.tokens.reverse().map((token) => `/${typeof token === 'number' ? token : escapePointerToken(token)}`).join('');
-    return { ok: false, pointer, reason: error.reason, tooDeep: error.tooDeep };
+    return { ok: false, pointer, reason: error.reason, tooDeep: error.tooDeep, tooLarge: error.tooLarge };
   }
 }
 
-function copyValue(value: unknown, depthLeft: number, likeJsonParse: boolean): JsonValue {
+function copyValue(value: unknown, depthLeft: number, copying: Copying): JsonValue {
+  if (--copying.valuesLeft < 0) throw new NotJson(`more than ${MAX_COPIED_VALUES} values (an object used in several places counts in each)`, false, true);
   switch (typeof value) {
     case 'string':
     case 'boolean':
@@ -52,7 +66,7 @@ function copyValue(value: unknown, depthLeft: number, likeJsonParse: boolean): J
     case 'object':
       if (value === null) return null;
       if (depthLeft <= 0) throw new NotJson('nested too deep', true);
-      return isArray(value) ? copyArray(value as readonly unknown[], depthLeft - 1, likeJsonParse) : copyObject(value, depthLeft - 1, likeJsonParse);
+      return isArray(value) ? copyArray(value as readonly unknown[], depthLeft - 1, copying) : copyObject(value, depthLeft - 1, copying);
     default:
       throw new NotJson(`a ${typeof value} is not a JSON value`);
   }
@@ -76,7 +90,7 @@ function isArray(value: object): boolean {
   }
 }
 
-function copyArray(value: readonly unknown[], depthLeft: number, likeJsonParse: boolean): JsonValue[] {
+function copyArray(value: readonly unknown[], depthLeft: number, copying: Copying): JsonValue[] {
   const out: JsonValue[] = [];
   let at: number | undefined;
   try {
@@ -86,7 +100,7 @@ function copyArray(value: readonly unknown[], depthLeft: number, likeJsonParse: 
       const item = value[i];
       // Stops at the first hole: a sparse array of length 2^32-1 is refused at once, not walked.
       if (item === undefined && !Object.prototype.hasOwnProperty.call(value, i)) throw new NotJson(`index ${i} is a hole of a sparse array: a JSON array has none`);
-      out.push(copyValue(item, depthLeft, likeJsonParse));
+      out.push(copyValue(item, depthLeft, copying));
     }
   } catch (error) {
     throw unreadable(error, at);
@@ -94,7 +108,8 @@ function copyArray(value: readonly unknown[], depthLeft: number, likeJsonParse: 
   return out;
 }
 
-function copyObject(value: object, depthLeft: number, likeJsonParse: boolean): Record<string, JsonValue> {
+function copyObject(value: object, depthLeft: number, copying: Copying): Record<string, JsonValue> {
+  const likeJsonParse = copying.likeJsonParse;
   const out = likeJsonParse ? {} : Object.create(null) as Record<string, JsonValue>;
   let at: string | undefined;
   try {
@@ -102,7 +117,7 @@ function copyObject(value: object, depthLeft: number, likeJsonParse: boolean): R
     if (prototype !== Object.prototype && prototype !== null) throw new NotJson('only plain objects are JSON objects');
     for (const key of Object.keys(value)) {
       at = key;
-      const item = copyValue((value as Record<string, unknown>)[key], depthLeft, likeJsonParse);
+      const item = copyValue((value as Record<string, unknown>)[key], depthLeft, copying);
       // As JSON.parse: a `__proto__` key is an own property (an assignment would set the prototype).
       if (likeJsonParse && key === '__proto__') Object.defineProperty(out, key, { value: item, writable: true, enumerable: true, configurable: true });
       else out[key] = item;

@@ -248,10 +248,18 @@ describe('JSON that is not a schema', () => {
 
 const record = (fields: unknown[], extra: object = {}): object => ({ type: 'record', name: 'R', ...extra, fields });
 
+function sharedTwice(levels: number): object {
+  let inner: object | string = 'int';
+  for (let i = 0; i < levels; i++) inner = { type: 'array', items: ['null', { type: 'map', values: inner }, { type: 'array', items: inner }] };
+  return inner as object;
+}
+
 const RULE_CASES: ReadonlyArray<readonly [string, string | object, string]> = [
   ['INVALID_JSON', '{"type":', ''],
   ['NOT_JSON', { type: 'int', custom: () => 1 }, '/custom'],
   ['TOO_DEEP', nestArrays(1001), '/items'.repeat(1000)],
+  // An object whose every level uses one inner schema object twice: 2^21 schemas once expanded.
+  ['TOO_LARGE', sharedTwice(21), '/items/1/values'.repeat(3) + '/items/2/items'.repeat(16) + '/items/2'],
   ['NOT_A_SCHEMA', '42', ''],
   ['NOT_A_SCHEMA', '["null", 5]', '/1'],
   ['NOT_A_SCHEMA', '{"type":"array","items":true}', '/items'],

@@ -172,3 +172,39 @@ describe('schemas given as objects (issue 27)', () => {
       .toEqual(failure(() => avro.parse(JSON.stringify(bad), { references: { e: JSON.stringify(reference) } })));
   });
 });
+
+describe('a caller\'s object that shares a sub-schema at every level (issue 27 review)', () => {
+  // Each level's array and map share one inner object: 30 levels are 2^30 schemas once expanded,
+  // which text cannot write but an object can; it was an out-of-memory crash, now a typed error.
+  const shared = (levels: number): object => {
+    let inner: object | string = 'int';
+    for (let i = 0; i < levels; i++) inner = { type: 'array', items: ['null', { type: 'map', values: inner }, { type: 'array', items: inner }] };
+    return inner as object;
+  };
+
+  it('30 levels are refused as TOO_LARGE within seconds, naming where the budget ran out', () => {
+    const started = Date.now();
+    const found = failure(() => avro.parse(shared(30)));
+    expect(found).toMatchObject({ rule: 'TOO_LARGE', detail: 'more than 1048576 schemas (objects and unions) in one document' });
+    expect((found as { pointer: string }).pointer).toMatch(/^\/items\/1\/values/);
+    expect(Date.now() - started).toBeLessThan(20_000);
+  });
+
+  it('the same in a JSON Schema document and in an Avro default: TOO_LARGE, not a crash', () => {
+    let document: object = { type: 'string' };
+    for (let i = 0; i < 40; i++) document = { type: 'object', properties: { a: document, b: document } };
+    const inSchema = failure(() => json.parse(document));
+    expect(inSchema).toMatchObject({ rule: 'TOO_LARGE', detail: 'more than 1048576 values (an object used in several places counts in each)' });
+    expect((inSchema as { pointer: string }).pointer).toMatch(/^(\/properties\/[ab])+$/);
+    let value: unknown = 1;
+    for (let i = 0; i < 40; i++) value = [value, value];
+    const inDefault = failure(() => avro.parse({ type: 'record', name: 'R', fields: [{ name: 'a', type: { type: 'array', items: 'int' }, default: value }] }));
+    expect(inDefault).toMatchObject({ rule: 'TOO_LARGE', detail: 'more than 1048576 values (an object used in several places counts in each)' });
+    expect((inDefault as { pointer: string }).pointer).toMatch(/^\/fields\/0\/default(\/[01])+$/);
+  });
+
+  it('a few levels of sharing parse as their text does', () => {
+    const object = shared(4);
+    expect(avro.isIdentical(avro.parse(object), avro.parse(JSON.stringify(object)))).toBe(true);
+  });
+});

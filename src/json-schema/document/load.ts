@@ -29,7 +29,7 @@ export function readJson(input: string | object, label: string): JsonValue {
 function copied(value: unknown, label: string): JsonValue {
   const copy = copyJson(value, MAX_JSON_DEPTH, { likeJsonParse: true });
   if (copy.ok) return copy.value;
-  const rule = copy.tooDeep ? JsonSchemaParseRule.TOO_DEEP : JsonSchemaParseRule.NOT_A_SCHEMA;
+  const rule = copy.tooDeep ? JsonSchemaParseRule.TOO_DEEP : copy.tooLarge ? JsonSchemaParseRule.TOO_LARGE : JsonSchemaParseRule.NOT_A_SCHEMA;
   throw new SchemaParseError({ input: label, pointer: copy.pointer, rule, detail: copy.reason });
 }
 
