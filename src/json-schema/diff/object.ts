@@ -12,7 +12,7 @@ import { JsonDifferenceType as T } from './types.js';
 export function compareObjects(s: DiffSession, o: ObjectNode, u: ObjectNode): Difference[] {
   // Walking the two property lists is work the branch budget counts (diff/budget.ts): a branch tried
   // against a wide object costs its width, so trying a thousand branches cannot cost a thousand widths.
-  s.budget.spend(o.properties.size + u.properties.size);
+  s.budget.spend(s.history === undefined ? o.properties.size + u.properties.size : listedCount(o) + listedCount(u));
   const compare = (pointer: string, a: JsonNode, b: JsonNode): Difference[] => compareSchemas(s, pointer, a, b);
   const out: Difference[] = [
     ...requirementAdded(s, o.requiresObject, u.requiresObject),
@@ -31,6 +31,15 @@ export function compareObjects(s: DiffSession, o: ObjectNode, u: ObjectNode): Di
     out.push(...comparePatternProperties(s, o, u));
   }
   return out;
+}
+
+/**
+ * In a history check, how many properties an object declares, read from the property list an
+ * earlier check built (which the comparison reads next anyway) rather than from its map: a stored
+ * version's map is then never fetched from memory.
+ */
+function listedCount(node: ObjectNode): number {
+  return node.propertyTexts.built?.names.length ?? node.properties.size;
 }
 
 /** `propertyNames` (Confluent compares nothing): a new or narrower name schema refuses old names. */
