@@ -19,12 +19,15 @@ export function compareOptional(s: DiffSession, pointer: string, original: JsonN
   return compareSchemas(s, pointer, original, update);
 }
 
-/** Every difference between `original` (the writer) and `update` (the reader) at `pointer`. */
-export function compareSchemas(s: DiffSession, pointer: string, original: JsonNode, update: JsonNode): Difference[] {
+/**
+ * Every difference between `original` (the writer) and `update` (the reader) at `pointer`;
+ * `unlike` when the caller already found their written JSON unequal (nothing to test again).
+ */
+export function compareSchemas(s: DiffSession, pointer: string, original: JsonNode, update: JsonNode, unlike = false): Difference[] {
   s.budget.spend();
   const o = deref(original);
   const u = deref(update);
-  if (pointer !== '' && sameContent(o, u, s.history !== undefined)) return [];
+  if (pointer !== '' && !unlike && sameContent(o, u, s.history !== undefined)) return [];
   const viaReference = o !== original || u !== update;
   // Pairs met through a reference keep the session's own memo (cycles, repeated reports); others may be shared with other pairs of the history.
   const shared = pointer === '' || viaReference ? undefined : s.history;

@@ -80,7 +80,7 @@ function compareWritten(s: DiffSession, o: ObjectNode, u: ObjectNode, written: W
     // Keys of Object.keys are own keys: read directly where both sides have the name at this place.
     const after = inPlace ? right[name] : ownValue(right, name);
     const alike = after !== undefined && jsonEqual(left[name] as JsonValue, after);
-    if ((alike || compareNamed(s, name, o.properties.get(name) as JsonNode, u, out)) && !required.same) requiredChange(name, u, required.byOriginal(name), required.byUpdate(name), out);
+    if ((alike || compareNamed(s, name, o.properties.get(name) as JsonNode, u, out, after !== undefined)) && !required.same) requiredChange(name, u, required.byOriginal(name), required.byUpdate(name), out);
   }
   // With every original name in place, the update's further names are the added ones.
   for (let j = allInPlace ? i : 0; j < rightNames.length; j++) {
@@ -131,14 +131,17 @@ function alikeOrShared(s: DiffSession, o: ObjectNode, left: PropertyList, right:
   return true;
 }
 
-/** A property the original declares: removed (false), or compared with the update's (true: both declare it). */
-function compareNamed(s: DiffSession, name: string, before: JsonNode, u: ObjectNode, out: Difference[]): boolean {
+/**
+ * A property the original declares: removed (false), or compared with the update's (true: both
+ * declare it); `unlike` when both are written and their JSON was found unequal.
+ */
+function compareNamed(s: DiffSession, name: string, before: JsonNode, u: ObjectNode, out: Difference[], unlike = false): boolean {
   const after = u.properties.get(name);
   if (after === undefined) {
     out.push(...propertyRemoved(s, name, before, u));
     return false;
   }
-  out.push(...compareSchemas(s, at('', 'properties', name), before, after));
+  out.push(...compareSchemas(s, at('', 'properties', name), before, after, unlike));
   return true;
 }
 
