@@ -35,6 +35,7 @@ export class Compiler {
   /** Definitions (`definitions`, `$defs`), compiled last, and only those no reference reached: for their errors. */
   private readonly definitions: Array<{ readonly raw: JsonValue; readonly place: Place; readonly depth: number }> = [];
   private readonly chains = new RefChains();
+  private readonly keywordTokens = new Map<string, string>();
   private readonly scopes: DynamicScopes;
 
   constructor(private readonly index: ResourceIndex) {
@@ -97,6 +98,13 @@ export class Compiler {
     return node;
   }
 
+  /** `/keyword`, one string per keyword for the whole document. */
+  private slashed(keyword: string): string {
+    let text = this.keywordTokens.get(keyword);
+    if (text === undefined) this.keywordTokens.set(keyword, (text = `/${keyword}`));
+    return text;
+  }
+
   private notASchema(place: Place, detail: string): never {
     throw new SchemaParseError({ input: place.input, pointer: place.pointer, rule: JsonSchemaParseRule.NOT_A_SCHEMA, detail });
   }
@@ -107,8 +115,15 @@ export class Compiler {
     const groups = keywordGroups(raw);
     const annotations = groups & Has.ANNOTATION ? this.annotations(reader, draft) : NO_ANNOTATIONS;
     let referenceFree = true;
+    // Children under one keyword (`properties`, `oneOf`) share the prefix of their pointers: one string joined per child, not four.
+    let prefixKeyword = '';
+    let prefix = '';
     const sub: SubCompiler = (child, keyword, token) => {
-      const pointer = token === undefined ? `${place.pointer}/${keyword}` : `${place.pointer}/${keyword}/${escapePointerToken(token)}`;
+      if (token !== undefined && keyword !== prefixKeyword) {
+        prefixKeyword = keyword;
+        prefix = `${place.pointer}/${keyword}/`;
+      }
+      const pointer = token === undefined ? place.pointer + this.slashed(keyword) : prefix + escapePointerToken(token);
       const node = this.compile(child, { pointer, base: here, input: place.input, draft }, depth + 1, bindings, true);
       if (node.kind === 'ref' || node.content?.referenceFree === false) referenceFree = false;
       return node;
@@ -151,8 +166,8 @@ export class Compiler {
   /** `enum`, `const`, `not`, `allOf`/`anyOf`/`oneOf`, `if`: each a part; definitions are queued, compiled last. */
   private combinators(input: FamilyInput, parts: JsonNode[], place: Place, here: string, depth: number): void {
     const { reader, draft, sub } = input;
-    if (reader.has('enum')) parts.push({ kind: 'enum', pointer: reader.at('enum'), annotations: NO_ANNOTATIONS, draft, values: reader.array('enum') ?? [] });
-    if (reader.has('const') && atLeast(draft, 'draft-06')) parts.push({ kind: 'const', pointer: reader.at('const'), annotations: NO_ANNOTATIONS, draft, value: reader.value('const') as JsonValue });
+    if (reader.has('enum')) parts.push({ kind: 'enum', pointer: reader.pointer + '/enum', annotations: NO_ANNOTATIONS, draft, values: reader.array('enum') ?? [] });
+    if (reader.has('const') && atLeast(draft, 'draft-06')) parts.push({ kind: 'const', pointer: reader.pointer + '/const', annotations: NO_ANNOTATIONS, draft, value: reader.value('const') as JsonValue });
     if (reader.has('not')) parts.push({ kind: 'not', pointer: reader.pointer, annotations: NO_ANNOTATIONS, draft, schema: sub(reader.value('not') as JsonValue, 'not') });
     for (const criterion of CRITERIA) {
       const list = reader.array(criterion);
@@ -250,13 +265,30 @@ function combined(pointer: string, draft: Draft, criterion: Criterion, subschema
   return { kind: 'combined', pointer, annotations: NO_ANNOTATIONS, draft, criterion, subschemas, origin, keys };
 }
 
-/** An `allOf`/`anyOf`/`oneOf` as written: its keys (canonical texts of the branches) are computed on first use. */
+/**
+ * An `allOf`/`anyOf`/`oneOf` as written: its keys (canonical texts of the branches) are computed on
+ * first use, by a getter of the class shared by every such node (an object literal with a getter of
+ * its own would give each node its own hidden class, and a closure).
+ */
+class KeywordCombined implements Building<CombinedNode> {
+  readonly kind = 'combined';
+  readonly origin = 'keyword';
+  annotations: Annotations = NO_ANNOTATIONS;
+  private keyTexts: readonly string[] | undefined = undefined;
+
+  constructor(
+    readonly pointer: string,
+    readonly draft: Draft,
+    readonly criterion: Criterion,
+    readonly subschemas: readonly JsonNode[],
+    private readonly items: readonly JsonValue[],
+  ) {}
+
+  get keys(): readonly string[] {
+    return (this.keyTexts ??= this.items.map((item) => stableJson(item)));
+  }
+}
+
 function keywordCombined(pointer: string, draft: Draft, criterion: Criterion, subschemas: readonly JsonNode[], items: readonly JsonValue[]): CombinedNode {
-  let keys: readonly string[] | undefined;
-  return {
-    kind: 'combined', pointer, annotations: NO_ANNOTATIONS, draft, criterion, subschemas, origin: 'keyword',
-    get keys(): readonly string[] {
-      return (keys ??= items.map((item) => stableJson(item)));
-    },
-  };
+  return new KeywordCombined(pointer, draft, criterion, subschemas, items);
 }
