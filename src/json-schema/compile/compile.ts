@@ -3,7 +3,7 @@ import { escapePointerToken, isJsonObject } from '../../util/json.js';
 import { stableJson } from '../../util/stable-json.js';
 import type { JsonObject, JsonValue } from '../../util/json.js';
 import { atLeast } from '../drafts.js';
-import type { Annotations, CombinedNode, ConditionalNode, Criterion, Draft, InstanceType, JsonNode, RefNode } from '../model.js';
+import type { Annotations, BooleanNode, CombinedNode, ConditionalNode, ConstNode, Criterion, Draft, EnumNode, InstanceType, JsonNode, NotNode, NullNode, RefNode } from '../model.js';
 import { JSON_SCHEMA_MAX_DEPTH, JsonSchemaParseRule } from '../parse-rules.js';
 import type { Place, ResourceIndex } from '../document/resources.js';
 import { idKeyword } from '../document/resources.js';
@@ -15,6 +15,7 @@ import { RefChains } from './ref-chains.js';
 import { resolveReference } from './refs.js';
 import { arrayNode, numberNode, objectNode, stringNode } from './families.js';
 import type { Building, FamilyInput, SubCompiler } from './families.js';
+import { built } from './families.js';
 import { Has, keywordGroups } from './keywords.js';
 import { KeywordReader } from './reader.js';
 
@@ -156,19 +157,19 @@ export class Compiler {
     // A lone part was built here and is not yet shared: it becomes the schema's node, with its annotations and content.
     if (parts.length === 1) {
       const node = only as Building<JsonNode>;
-      node.annotations = annotations;
+      if (node.annotations !== annotations) node.annotations = annotations;
       node.content = content;
-      return node;
+      return built(node);
     }
-    return { ...combined(reader.pointer, draft, 'allOf', parts, 'mixed', parts.map((_, i) => String(i))), annotations, content };
+    return combined(reader.pointer, draft, 'allOf', parts, 'mixed', parts.map((_, i) => String(i)), annotations, content);
   }
 
   /** `enum`, `const`, `not`, `allOf`/`anyOf`/`oneOf`, `if`: each a part; definitions are queued, compiled last. */
   private combinators(input: FamilyInput, parts: JsonNode[], place: Place, here: string, depth: number): void {
     const { reader, draft, sub } = input;
-    if (reader.has('enum')) parts.push({ kind: 'enum', pointer: reader.pointer + '/enum', annotations: NO_ANNOTATIONS, draft, values: reader.array('enum') ?? [] });
-    if (reader.has('const') && atLeast(draft, 'draft-06')) parts.push({ kind: 'const', pointer: reader.pointer + '/const', annotations: NO_ANNOTATIONS, draft, value: reader.value('const') as JsonValue });
-    if (reader.has('not')) parts.push({ kind: 'not', pointer: reader.pointer, annotations: NO_ANNOTATIONS, draft, schema: sub(reader.value('not') as JsonValue, 'not') });
+    if (reader.has('enum')) parts.push(built<EnumNode>({ kind: 'enum', pointer: reader.pointer + '/enum', annotations: NO_ANNOTATIONS, draft, content: undefined, values: reader.array('enum') ?? [] }));
+    if (reader.has('const') && atLeast(draft, 'draft-06')) parts.push(built<ConstNode>({ kind: 'const', pointer: reader.pointer + '/const', annotations: NO_ANNOTATIONS, draft, content: undefined, value: reader.value('const') as JsonValue }));
+    if (reader.has('not')) parts.push(built<NotNode>({ kind: 'not', pointer: reader.pointer, annotations: NO_ANNOTATIONS, draft, content: undefined, schema: sub(reader.value('not') as JsonValue, 'not') }));
     for (const criterion of CRITERIA) {
       const list = reader.array(criterion);
       if (list === undefined) continue;
@@ -176,10 +177,10 @@ export class Compiler {
       parts.push(keywordCombined(reader.pointer, draft, criterion, list.map((item, i) => sub(item, criterion, String(i))), list));
     }
     if (reader.has('if') && atLeast(draft, 'draft-07')) {
-      const conditional: Building<ConditionalNode> = { kind: 'conditional', pointer: reader.pointer, annotations: NO_ANNOTATIONS, draft, if: sub(reader.value('if') as JsonValue, 'if') };
-      if (reader.has('then')) conditional.then = sub(reader.value('then') as JsonValue, 'then');
-      if (reader.has('else')) conditional.else = sub(reader.value('else') as JsonValue, 'else');
-      parts.push(conditional);
+      const condition = sub(reader.value('if') as JsonValue, 'if');
+      const then = reader.has('then') ? sub(reader.value('then') as JsonValue, 'then') : undefined;
+      const otherwise = reader.has('else') ? sub(reader.value('else') as JsonValue, 'else') : undefined;
+      parts.push(built<ConditionalNode>({ kind: 'conditional', pointer: reader.pointer, annotations: NO_ANNOTATIONS, draft, content: undefined, if: condition, then, else: otherwise }));
     }
     // `$defs` is a keyword from 2019-09 only (before, an annotation whose values need not be schemas, reached
     // by a `$ref` pointer if at all); `definitions` stays schema-valued in every draft's metaschema.
@@ -221,15 +222,8 @@ export class Compiler {
   }
 
   private annotations(reader: KeywordReader, draft: Draft): Annotations {
-    const annotations: Building<Annotations> = { hasDefault: reader.has('default') };
-    const id = reader.string(idKeyword(draft));
-    if (id !== undefined) annotations.id = id;
-    const title = reader.string('title');
-    if (title !== undefined) annotations.title = title;
-    const description = reader.string('description');
-    if (description !== undefined) annotations.description = description;
-    if (annotations.hasDefault) annotations.default = reader.value('default') as JsonValue;
-    return annotations;
+    const hasDefault = reader.has('default');
+    return built<Annotations>({ id: reader.string(idKeyword(draft)), title: reader.string('title'), description: reader.string('description'), default: reader.value('default'), hasDefault });
   }
 
   private refNode(reader: KeywordReader, keyword: '$ref' | DynamicKeyword, ref: string, base: string, annotations: Annotations, place: Place, bindings: Bindings): RefNode {
@@ -249,20 +243,19 @@ const NO_ANNOTATIONS: Annotations = Object.freeze({ hasDefault: false });
 
 function typedNode(input: FamilyInput, type: InstanceType): JsonNode {
   const { reader, draft } = input;
-  const base = { pointer: reader.pointer, annotations: input.annotations, draft };
   switch (type) {
     case 'object': return objectNode(input, true);
     case 'array': return arrayNode(input, true);
     case 'string': return stringNode(input, true);
     case 'number': return numberNode(input, true, false);
     case 'integer': return numberNode(input, true, true);
-    case 'boolean': return { ...base, kind: 'boolean' };
-    case 'null': return { ...base, kind: 'null' };
+    case 'boolean': return built<BooleanNode>({ kind: 'boolean', pointer: reader.pointer, annotations: input.annotations, draft, content: undefined });
+    case 'null': return built<NullNode>({ kind: 'null', pointer: reader.pointer, annotations: input.annotations, draft, content: undefined });
   }
 }
 
-function combined(pointer: string, draft: Draft, criterion: Criterion, subschemas: readonly JsonNode[], origin: CombinedNode['origin'], keys: readonly string[]): CombinedNode {
-  return { kind: 'combined', pointer, annotations: NO_ANNOTATIONS, draft, criterion, subschemas, origin, keys };
+function combined(pointer: string, draft: Draft, criterion: Criterion, subschemas: readonly JsonNode[], origin: CombinedNode['origin'], keys: readonly string[], annotations = NO_ANNOTATIONS, content?: SchemaContent): CombinedNode {
+  return built<CombinedNode>({ kind: 'combined', pointer, annotations, draft, content, criterion, subschemas, origin, keys });
 }
 
 /**
@@ -274,6 +267,7 @@ class KeywordCombined implements Building<CombinedNode> {
   readonly kind = 'combined';
   readonly origin = 'keyword';
   annotations: Annotations = NO_ANNOTATIONS;
+  content: SchemaContent | undefined = undefined;
   private keyTexts: readonly string[] | undefined = undefined;
 
   constructor(
@@ -290,5 +284,5 @@ class KeywordCombined implements Building<CombinedNode> {
 }
 
 function keywordCombined(pointer: string, draft: Draft, criterion: Criterion, subschemas: readonly JsonNode[], items: readonly JsonValue[]): CombinedNode {
-  return new KeywordCombined(pointer, draft, criterion, subschemas, items);
+  return built<CombinedNode>(new KeywordCombined(pointer, draft, criterion, subschemas, items));
 }
