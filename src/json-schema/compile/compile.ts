@@ -231,11 +231,20 @@ export class Compiler {
     if (found === undefined) return reader.fail(keyword, JsonSchemaParseRule.DANGLING_REF, `${keyword} ${JSON.stringify(ref)} points to no schema`);
     const target = keyword === '$ref' ? found : this.scopes.land(keyword, ref, base, found, bindings);
     this.pending.push({ ...target, bindings });
-    // `target()` is where the chain of `$ref`s ends, resolved once for the whole document (RefChains).
-    const node: RefNode = { kind: 'ref', pointer: reader.pointer, annotations, draft: place.draft, ref, target: () => this.chains.end(node) };
+    const node = referenceNode(reader.pointer, annotations, place.draft, ref, this.chains);
     this.chains.add(node, place.input, () => this.compile(target.raw, target.place, 0, bindings));
     return node;
   }
+}
+
+/**
+ * A `$ref` node; `target()` is where the chain of `$ref`s ends, resolved once for the whole document
+ * (RefChains). Made outside the compiler's methods, so that its closure holds the chains alone, not
+ * the compiler (its memo and the index are garbage once the document is parsed).
+ */
+function referenceNode(pointer: string, annotations: Annotations, draft: Draft, ref: string, chains: RefChains): RefNode {
+  const node: RefNode = { kind: 'ref', pointer, annotations, draft, ref, target: () => chains.end(node) };
+  return node;
 }
 
 /** The annotations of a schema that has none: shared, never changed. */
