@@ -99,7 +99,7 @@ export class Compiler {
     return node;
   }
 
-  /** `/keyword`, one string per keyword for the whole document. */
+  /** `/keyword` (or `/keyword/`), one string per keyword for the whole document: a pointer is then one join. */
   private slashed(keyword: string): string {
     let text = this.keywordTokens.get(keyword);
     if (text === undefined) this.keywordTokens.set(keyword, (text = `/${keyword}`));
@@ -122,7 +122,7 @@ export class Compiler {
     const sub: SubCompiler = (child, keyword, token) => {
       if (token !== undefined && keyword !== prefixKeyword) {
         prefixKeyword = keyword;
-        prefix = `${place.pointer}/${keyword}/`;
+        prefix = place.pointer + this.slashed(`${keyword}/`);
       }
       const pointer = token === undefined ? place.pointer + this.slashed(keyword) : prefix + escapePointerToken(token);
       const node = this.compile(child, { pointer, base: here, input: place.input, draft }, depth + 1, bindings, true);
