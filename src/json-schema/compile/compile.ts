@@ -3,7 +3,7 @@ import { escapePointerToken, isJsonObject } from '../../util/json.js';
 import { stableJson } from '../../util/stable-json.js';
 import type { JsonObject, JsonValue } from '../../util/json.js';
 import { atLeast } from '../drafts.js';
-import type { Annotations, CombinedNode, ConditionalNode, Criterion, Draft, InstanceType, JsonNode, RefNode } from '../model.js';
+import type { Annotations, BooleanNode, CombinedNode, ConditionalNode, ConstNode, Criterion, Draft, EnumNode, InstanceType, JsonNode, NotNode, NullNode, RefNode } from '../model.js';
 import { JSON_SCHEMA_MAX_DEPTH, JsonSchemaParseRule } from '../parse-rules.js';
 import type { Place, ResourceIndex } from '../document/resources.js';
 import { idKeyword } from '../document/resources.js';
@@ -15,6 +15,7 @@ import { RefChains } from './ref-chains.js';
 import { resolveReference } from './refs.js';
 import { arrayNode, numberNode, objectNode, stringNode } from './families.js';
 import type { Building, FamilyInput, SubCompiler } from './families.js';
+import { built } from './families.js';
 import { Has, keywordGroups } from './keywords.js';
 import { KeywordReader } from './reader.js';
 
@@ -35,6 +36,7 @@ export class Compiler {
   /** Definitions (`definitions`, `$defs`), compiled last, and only those no reference reached: for their errors. */
   private readonly definitions: Array<{ readonly raw: JsonValue; readonly place: Place; readonly depth: number }> = [];
   private readonly chains = new RefChains();
+  private readonly keywordTokens = new Map<string, string>();
   private readonly scopes: DynamicScopes;
 
   constructor(private readonly index: ResourceIndex) {
@@ -97,6 +99,13 @@ export class Compiler {
     return node;
   }
 
+  /** `/keyword` (or `/keyword/`), one string per keyword for the whole document: a pointer is then one join. */
+  private slashed(keyword: string): string {
+    let text = this.keywordTokens.get(keyword);
+    if (text === undefined) this.keywordTokens.set(keyword, (text = `/${keyword}`));
+    return text;
+  }
+
   private notASchema(place: Place, detail: string): never {
     throw new SchemaParseError({ input: place.input, pointer: place.pointer, rule: JsonSchemaParseRule.NOT_A_SCHEMA, detail });
   }
@@ -107,8 +116,15 @@ export class Compiler {
     const groups = keywordGroups(raw);
     const annotations = groups & Has.ANNOTATION ? this.annotations(reader, draft) : NO_ANNOTATIONS;
     let referenceFree = true;
+    // Children under one keyword (`properties`, `oneOf`) share the prefix of their pointers: one string joined per child, not four.
+    let prefixKeyword = '';
+    let prefix = '';
     const sub: SubCompiler = (child, keyword, token) => {
-      const pointer = token === undefined ? `${place.pointer}/${keyword}` : `${place.pointer}/${keyword}/${escapePointerToken(token)}`;
+      if (token !== undefined && keyword !== prefixKeyword) {
+        prefixKeyword = keyword;
+        prefix = place.pointer + this.slashed(`${keyword}/`);
+      }
+      const pointer = token === undefined ? place.pointer + this.slashed(keyword) : prefix + escapePointerToken(token);
       const node = this.compile(child, { pointer, base: here, input: place.input, draft }, depth + 1, bindings, true);
       if (node.kind === 'ref' || node.content?.referenceFree === false) referenceFree = false;
       return node;
@@ -141,19 +157,19 @@ export class Compiler {
     // A lone part was built here and is not yet shared: it becomes the schema's node, with its annotations and content.
     if (parts.length === 1) {
       const node = only as Building<JsonNode>;
-      node.annotations = annotations;
+      if (node.annotations !== annotations) node.annotations = annotations;
       node.content = content;
-      return node;
+      return built(node);
     }
-    return { ...combined(reader.pointer, draft, 'allOf', parts, 'mixed', parts.map((_, i) => String(i))), annotations, content };
+    return combined(reader.pointer, draft, 'allOf', parts, 'mixed', parts.map((_, i) => String(i)), annotations, content);
   }
 
   /** `enum`, `const`, `not`, `allOf`/`anyOf`/`oneOf`, `if`: each a part; definitions are queued, compiled last. */
   private combinators(input: FamilyInput, parts: JsonNode[], place: Place, here: string, depth: number): void {
     const { reader, draft, sub } = input;
-    if (reader.has('enum')) parts.push({ kind: 'enum', pointer: reader.at('enum'), annotations: NO_ANNOTATIONS, draft, values: reader.array('enum') ?? [] });
-    if (reader.has('const') && atLeast(draft, 'draft-06')) parts.push({ kind: 'const', pointer: reader.at('const'), annotations: NO_ANNOTATIONS, draft, value: reader.value('const') as JsonValue });
-    if (reader.has('not')) parts.push({ kind: 'not', pointer: reader.pointer, annotations: NO_ANNOTATIONS, draft, schema: sub(reader.value('not') as JsonValue, 'not') });
+    if (reader.has('enum')) parts.push(built<EnumNode>({ kind: 'enum', pointer: reader.pointer + '/enum', annotations: NO_ANNOTATIONS, draft, content: undefined, values: reader.array('enum') ?? [] }));
+    if (reader.has('const') && atLeast(draft, 'draft-06')) parts.push(built<ConstNode>({ kind: 'const', pointer: reader.pointer + '/const', annotations: NO_ANNOTATIONS, draft, content: undefined, value: reader.value('const') as JsonValue }));
+    if (reader.has('not')) parts.push(built<NotNode>({ kind: 'not', pointer: reader.pointer, annotations: NO_ANNOTATIONS, draft, content: undefined, schema: sub(reader.value('not') as JsonValue, 'not') }));
     for (const criterion of CRITERIA) {
       const list = reader.array(criterion);
       if (list === undefined) continue;
@@ -161,10 +177,10 @@ export class Compiler {
       parts.push(keywordCombined(reader.pointer, draft, criterion, list.map((item, i) => sub(item, criterion, String(i))), list));
     }
     if (reader.has('if') && atLeast(draft, 'draft-07')) {
-      const conditional: Building<ConditionalNode> = { kind: 'conditional', pointer: reader.pointer, annotations: NO_ANNOTATIONS, draft, if: sub(reader.value('if') as JsonValue, 'if') };
-      if (reader.has('then')) conditional.then = sub(reader.value('then') as JsonValue, 'then');
-      if (reader.has('else')) conditional.else = sub(reader.value('else') as JsonValue, 'else');
-      parts.push(conditional);
+      const condition = sub(reader.value('if') as JsonValue, 'if');
+      const then = reader.has('then') ? sub(reader.value('then') as JsonValue, 'then') : undefined;
+      const otherwise = reader.has('else') ? sub(reader.value('else') as JsonValue, 'else') : undefined;
+      parts.push(built<ConditionalNode>({ kind: 'conditional', pointer: reader.pointer, annotations: NO_ANNOTATIONS, draft, content: undefined, if: condition, then, else: otherwise }));
     }
     // `$defs` is a keyword from 2019-09 only (before, an annotation whose values need not be schemas, reached
     // by a `$ref` pointer if at all); `definitions` stays schema-valued in every draft's metaschema.
@@ -206,15 +222,8 @@ export class Compiler {
   }
 
   private annotations(reader: KeywordReader, draft: Draft): Annotations {
-    const annotations: Building<Annotations> = { hasDefault: reader.has('default') };
-    const id = reader.string(idKeyword(draft));
-    if (id !== undefined) annotations.id = id;
-    const title = reader.string('title');
-    if (title !== undefined) annotations.title = title;
-    const description = reader.string('description');
-    if (description !== undefined) annotations.description = description;
-    if (annotations.hasDefault) annotations.default = reader.value('default') as JsonValue;
-    return annotations;
+    const hasDefault = reader.has('default');
+    return built<Annotations>({ id: reader.string(idKeyword(draft)), title: reader.string('title'), description: reader.string('description'), default: reader.value('default'), hasDefault });
   }
 
   private refNode(reader: KeywordReader, keyword: '$ref' | DynamicKeyword, ref: string, base: string, annotations: Annotations, place: Place, bindings: Bindings): RefNode {
@@ -222,11 +231,20 @@ export class Compiler {
     if (found === undefined) return reader.fail(keyword, JsonSchemaParseRule.DANGLING_REF, `${keyword} ${JSON.stringify(ref)} points to no schema`);
     const target = keyword === '$ref' ? found : this.scopes.land(keyword, ref, base, found, bindings);
     this.pending.push({ ...target, bindings });
-    // `target()` is where the chain of `$ref`s ends, resolved once for the whole document (RefChains).
-    const node: RefNode = { kind: 'ref', pointer: reader.pointer, annotations, draft: place.draft, ref, target: () => this.chains.end(node) };
+    const node = referenceNode(reader.pointer, annotations, place.draft, ref, this.chains);
     this.chains.add(node, place.input, () => this.compile(target.raw, target.place, 0, bindings));
     return node;
   }
+}
+
+/**
+ * A `$ref` node; `target()` is where the chain of `$ref`s ends, resolved once for the whole document
+ * (RefChains). Made outside the compiler's methods, so that its closure holds the chains alone, not
+ * the compiler (its memo and the index are garbage once the document is parsed).
+ */
+function referenceNode(pointer: string, annotations: Annotations, draft: Draft, ref: string, chains: RefChains): RefNode {
+  const node: RefNode = { kind: 'ref', pointer, annotations, draft, ref, target: () => chains.end(node) };
+  return node;
 }
 
 /** The annotations of a schema that has none: shared, never changed. */
@@ -234,29 +252,46 @@ const NO_ANNOTATIONS: Annotations = Object.freeze({ hasDefault: false });
 
 function typedNode(input: FamilyInput, type: InstanceType): JsonNode {
   const { reader, draft } = input;
-  const base = { pointer: reader.pointer, annotations: input.annotations, draft };
   switch (type) {
     case 'object': return objectNode(input, true);
     case 'array': return arrayNode(input, true);
     case 'string': return stringNode(input, true);
     case 'number': return numberNode(input, true, false);
     case 'integer': return numberNode(input, true, true);
-    case 'boolean': return { ...base, kind: 'boolean' };
-    case 'null': return { ...base, kind: 'null' };
+    case 'boolean': return built<BooleanNode>({ kind: 'boolean', pointer: reader.pointer, annotations: input.annotations, draft, content: undefined });
+    case 'null': return built<NullNode>({ kind: 'null', pointer: reader.pointer, annotations: input.annotations, draft, content: undefined });
   }
 }
 
-function combined(pointer: string, draft: Draft, criterion: Criterion, subschemas: readonly JsonNode[], origin: CombinedNode['origin'], keys: readonly string[]): CombinedNode {
-  return { kind: 'combined', pointer, annotations: NO_ANNOTATIONS, draft, criterion, subschemas, origin, keys };
+function combined(pointer: string, draft: Draft, criterion: Criterion, subschemas: readonly JsonNode[], origin: CombinedNode['origin'], keys: readonly string[], annotations = NO_ANNOTATIONS, content?: SchemaContent): CombinedNode {
+  return built<CombinedNode>({ kind: 'combined', pointer, annotations, draft, content, criterion, subschemas, origin, keys });
 }
 
-/** An `allOf`/`anyOf`/`oneOf` as written: its keys (canonical texts of the branches) are computed on first use. */
+/**
+ * An `allOf`/`anyOf`/`oneOf` as written: its keys (canonical texts of the branches) are computed on
+ * first use, by a getter of the class shared by every such node (an object literal with a getter of
+ * its own would give each node its own hidden class, and a closure).
+ */
+class KeywordCombined implements Building<CombinedNode> {
+  readonly kind = 'combined';
+  readonly origin = 'keyword';
+  annotations: Annotations = NO_ANNOTATIONS;
+  content: SchemaContent | undefined = undefined;
+  private keyTexts: readonly string[] | undefined = undefined;
+
+  constructor(
+    readonly pointer: string,
+    readonly draft: Draft,
+    readonly criterion: Criterion,
+    readonly subschemas: readonly JsonNode[],
+    private readonly items: readonly JsonValue[],
+  ) {}
+
+  get keys(): readonly string[] {
+    return (this.keyTexts ??= this.items.map((item) => stableJson(item)));
+  }
+}
+
 function keywordCombined(pointer: string, draft: Draft, criterion: Criterion, subschemas: readonly JsonNode[], items: readonly JsonValue[]): CombinedNode {
-  let keys: readonly string[] | undefined;
-  return {
-    kind: 'combined', pointer, annotations: NO_ANNOTATIONS, draft, criterion, subschemas, origin: 'keyword',
-    get keys(): readonly string[] {
-      return (keys ??= items.map((item) => stableJson(item)));
-    },
-  };
+  return built<CombinedNode>(new KeywordCombined(pointer, draft, criterion, subschemas, items));
 }

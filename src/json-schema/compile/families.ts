@@ -15,8 +15,18 @@ export interface FamilyInput {
   readonly sub: SubCompiler;
 }
 
-/** A node under construction: optional fields are set only when their keyword is present (exactOptionalPropertyTypes). */
-export type Building<T> = { -readonly [K in keyof T]: T[K] };
+/**
+ * A node under construction. Its optional fields may hold `undefined` (what a reader of an absent
+ * field gets too): every node of a kind is created with all its fields in one object literal, so
+ * that V8 keeps them inside the object and gives the nodes of a kind one hidden class, rather than
+ * adding fields afterwards (an out-of-object backing store and a new hidden class per field added).
+ */
+export type Building<T> = { -readonly [K in keyof T]: {} extends Pick<T, K> ? T[K] | undefined : T[K] };
+
+/** The node built: an optional field holding `undefined` reads as an absent one. */
+export function built<T>(node: Building<T>): T {
+  return node as unknown as T;
+}
 
 /**
  * The absent keyword, and the empty lists most objects have, shared by every node: frozen, so that
@@ -77,21 +87,19 @@ export function objectNode(input: FamilyInput, requiresObject: boolean): ObjectN
   const properties = schemaMap(input, 'properties');
   const required = reader.stringArray('required') ?? NO_NAMES;
   const node: Building<ObjectNode> = {
-    kind: 'object', pointer: reader.pointer, annotations, draft, requiresObject,
+    kind: 'object', pointer: reader.pointer, annotations, draft, content: undefined, requiresObject,
     properties,
     required,
     additionalProperties: extra(input, 'additionalProperties'),
     patternProperties: patterns,
     unevaluatedProperties: atLeast(draft, '2019-09') ? extra(input, 'unevaluatedProperties') : ABSENT,
+    minProperties: reader.count('minProperties'),
+    maxProperties: reader.count('maxProperties'),
     dependencies: dependencyMap,
+    propertyNames,
     propertyTexts: new PropertyTexts(properties, required, draft),
   };
-  const minProperties = reader.count('minProperties');
-  if (minProperties !== undefined) node.minProperties = minProperties;
-  const maxProperties = reader.count('maxProperties');
-  if (maxProperties !== undefined) node.maxProperties = maxProperties;
-  if (propertyNames !== undefined) node.propertyNames = propertyNames;
-  return node;
+  return built(node);
 }
 
 function namesAt(reader: KeywordReader, key: string, name: string, raw: readonly JsonValue[]): readonly string[] {
@@ -120,42 +128,30 @@ export function arrayNode(input: FamilyInput, requiresArray: boolean): ArrayNode
     additionalItems = extra(input, 'additionalItems');
   }
   const contains = reader.has('contains') && atLeast(draft, 'draft-06') ? sub(reader.value('contains') as JsonValue, 'contains') : undefined;
+  const laterDraft = atLeast(draft, '2019-09');
   const node: Building<ArrayNode> = {
-    kind: 'array', pointer: reader.pointer, annotations, draft, requiresArray,
+    kind: 'array', pointer: reader.pointer, annotations, draft, content: undefined, requiresArray,
+    allItems,
+    tuple,
     additionalItems,
-    unevaluatedItems: atLeast(draft, '2019-09') ? extra(input, 'unevaluatedItems') : ABSENT,
+    unevaluatedItems: laterDraft ? extra(input, 'unevaluatedItems') : ABSENT,
     uniqueItems: reader.boolean('uniqueItems') ?? false,
+    minItems: reader.count('minItems'),
+    maxItems: reader.count('maxItems'),
+    contains,
+    minContains: laterDraft ? reader.count('minContains') : undefined,
+    maxContains: laterDraft ? reader.count('maxContains') : undefined,
   };
-  if (allItems !== undefined) node.allItems = allItems;
-  if (tuple !== undefined) node.tuple = tuple;
-  const minItems = reader.count('minItems');
-  if (minItems !== undefined) node.minItems = minItems;
-  const maxItems = reader.count('maxItems');
-  if (maxItems !== undefined) node.maxItems = maxItems;
-  if (contains !== undefined) node.contains = contains;
-  if (atLeast(draft, '2019-09')) {
-    const minContains = reader.count('minContains');
-    if (minContains !== undefined) node.minContains = minContains;
-    const maxContains = reader.count('maxContains');
-    if (maxContains !== undefined) node.maxContains = maxContains;
-  }
-  return node;
+  return built(node);
 }
 
 export function stringNode({ reader, draft, annotations }: FamilyInput, requiresString: boolean): StringNode {
-  const node: Building<StringNode> = { kind: 'string', pointer: reader.pointer, annotations, draft, requiresString };
   const minLength = reader.count('minLength');
-  if (minLength !== undefined) node.minLength = minLength;
   const maxLength = reader.count('maxLength');
-  if (maxLength !== undefined) node.maxLength = maxLength;
   const pattern = reader.string('pattern');
-  if (pattern !== undefined) {
-    reader.regex('pattern', pattern);
-    node.pattern = pattern;
-  }
-  const format = reader.string('format');
-  if (format !== undefined) node.format = format;
-  return node;
+  if (pattern !== undefined) reader.regex('pattern', pattern);
+  const node: Building<StringNode> = { kind: 'string', pointer: reader.pointer, annotations, draft, content: undefined, requiresString, minLength, maxLength, pattern, format: reader.string('format') };
+  return built(node);
 }
 
 export function numberNode({ reader, draft, annotations }: FamilyInput, requiresNumber: boolean, requiresInteger: boolean): NumberNode {
@@ -171,12 +167,9 @@ export function numberNode({ reader, draft, annotations }: FamilyInput, requires
     exclusiveMinimum = reader.number('exclusiveMinimum');
     exclusiveMaximum = reader.number('exclusiveMaximum');
   }
-  const node: Building<NumberNode> = { kind: 'number', pointer: reader.pointer, annotations, draft, requiresNumber, requiresInteger };
-  if (minimum !== undefined) node.minimum = minimum;
-  if (maximum !== undefined) node.maximum = maximum;
-  if (exclusiveMinimum !== undefined) node.exclusiveMinimum = exclusiveMinimum;
-  if (exclusiveMaximum !== undefined) node.exclusiveMaximum = exclusiveMaximum;
-  const multipleOf = reader.positive('multipleOf');
-  if (multipleOf !== undefined) node.multipleOf = multipleOf;
-  return node;
+  const node: Building<NumberNode> = {
+    kind: 'number', pointer: reader.pointer, annotations, draft, content: undefined, requiresNumber, requiresInteger,
+    minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf: reader.positive('multipleOf'),
+  };
+  return built(node);
 }

@@ -19,6 +19,8 @@ export class RefChains {
   /** Refuses references that lead only to references in a loop (`REF_CYCLE`), in the order they were read. */
   resolveAll(): void {
     for (const node of this.hops.keys()) this.end(node as RefNode);
+    // Every reference now knows its end: the hops (closures over the compiler) are no longer needed.
+    this.hops.clear();
   }
 
   /** The schema a reference's chain ends at: never a `$ref` (JSON Schema core 2020-12 §8.2.3.1: a reference is replaced by its target). */

@@ -90,7 +90,7 @@ class DocumentWalk {
     if (!isJsonObject(value)) return;
     const keys = Object.keys(value);
     // Only `$id`/`id`, anchors and `$ref` (which voids a sibling `$id` before 2019-09) name anything: most objects have none.
-    const names = isRoot || keys.some((key) => key.charCodeAt(0) === DOLLAR || key === 'id');
+    const names = isRoot || namesAnything(keys);
     const scope = names ? this.scopeOf(value, outer, isRoot) : outer;
     this.index.scopes.set(value, scope);
     for (const key of keys) {
@@ -156,6 +156,12 @@ class DocumentWalk {
     if (isRoot || typeof id === 'string' || typeof anchor === 'string' || typeof dynamicAnchor === 'string') index.pointers.set(value, this.pointer());
     return here === outer.base ? outer : { base: here, input: this.input, draft };
   }
+}
+
+/** Whether some key may name something (`$id`, `$anchor`, `$ref`..., or draft 4's `id`). */
+function namesAnything(keys: readonly string[]): boolean {
+  for (const key of keys) if (key.charCodeAt(0) === DOLLAR || key === 'id') return true;
+  return false;
 }
 
 function registerRootId(index: ResourceIndex, value: JsonObject, id: string, outer: string): string {
