@@ -26,6 +26,14 @@ describe('jsonEqual: deep equality of JSON values, whatever their keys', () => {
     expect(jsonEqual([1, [2]], [1, [2, 3]])).toBe(false);
   });
 
+  it('counts own keys only, even when a prototype has enumerable ones (its keys are read with for-in)', () => {
+    const base = { inherited: 1 };
+    const a = Object.assign(Object.create(base) as Record<string, JsonValue>, { x: 1 });
+    const b = { x: 1 } as JsonValue;
+    const c = Object.assign(Object.create({ other: 2 }) as Record<string, JsonValue>, { x: 1, y: 2 });
+    expect([jsonEqual(a as JsonValue, b), jsonEqual(b, a as JsonValue), jsonEqual(a as JsonValue, c as JsonValue), jsonEqual(c as JsonValue, { y: 2, x: 1 })]).toEqual([true, true, false, true]);
+  });
+
   it('refuses a small object against a wide one without listing the wide one\'s keys', () => {
     const wide = Object.fromEntries(Array.from({ length: 50_000 }, (_, i) => [`p${i}`, i]));
     let listed = 0;
