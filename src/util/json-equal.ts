@@ -40,3 +40,8 @@ export function jsonEqual(a: JsonValue | undefined, b: JsonValue | undefined): b
 }
 
 const hasOwn = Object.prototype.hasOwnProperty;
+
+/** Two lists of strings, equal in order. */
+export function sameList(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((item, i) => item === b[i]);
+}

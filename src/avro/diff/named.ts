@@ -1,4 +1,5 @@
 import type { ChangeDraft } from '../../diff/change.js';
+import { sameList } from '../../util/json-equal.js';
 import { keyedDiff } from '../../diff/keyed.js';
 import type { AvroEnum, AvroFixed, AvroNamed } from '../model.js';
 import { AvroChangeType as T } from './change-types.js';
@@ -86,7 +87,3 @@ export function compareFixed(o: AvroFixed, n: AvroFixed, at: Paths): ChangeDraft
   }];
 }
 
-/** Two lists of names, equal in order. */
-export function sameList(a: readonly string[], b: readonly string[]): boolean {
-  return a.length === b.length && a.every((item, i) => item === b[i]);
-}

@@ -1,4 +1,4 @@
-import { jsonEqual } from '../../util/json-equal.js';
+import { jsonEqual, sameList } from '../../util/json-equal.js';
 import { isJsonObject } from '../../util/json.js';
 import { ownValue } from '../../util/own.js';
 import type { JsonObject, JsonValue } from '../../util/json.js';
@@ -167,10 +167,6 @@ function writtenProperties(o: ObjectNode, u: ObjectNode): WrittenProperties | un
 interface WrittenProperties {
   readonly left: JsonObject;
   readonly right: JsonObject;
-}
-
-function sameList(a: readonly string[], b: readonly string[]): boolean {
-  return a.length === b.length && a.every((name, i) => name === b[i]);
 }
 
 function hasDefault(node: JsonNode): boolean {

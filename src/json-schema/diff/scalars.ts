@@ -7,10 +7,12 @@ import { JsonDifferenceType as T } from './types.js';
 import type { JsonDifferenceType } from './types.js';
 import { subset } from './value-set.js';
 
-/** The four names of one bound keyword: `<KEYWORD>_ADDED`, `_REMOVED`, `_INCREASED`, `_DECREASED`. */
-type BoundStem =
-  | 'MAX_LENGTH' | 'MIN_LENGTH' | 'MAXIMUM' | 'MINIMUM' | 'EXCLUSIVE_MAXIMUM' | 'EXCLUSIVE_MINIMUM'
-  | 'MAX_PROPERTIES' | 'MIN_PROPERTIES' | 'MAX_ITEMS' | 'MIN_ITEMS' | 'MAX_CONTAINS' | 'MIN_CONTAINS';
+/** The bound keywords, by the stem of their four names: `<KEYWORD>_ADDED`, `_REMOVED`, `_INCREASED`, `_DECREASED`. */
+const BOUND_STEMS = [
+  'MAX_LENGTH', 'MIN_LENGTH', 'MAXIMUM', 'MINIMUM', 'EXCLUSIVE_MAXIMUM', 'EXCLUSIVE_MINIMUM',
+  'MAX_PROPERTIES', 'MIN_PROPERTIES', 'MAX_ITEMS', 'MIN_ITEMS', 'MAX_CONTAINS', 'MIN_CONTAINS',
+] as const;
+type BoundStem = (typeof BOUND_STEMS)[number];
 
 /** The four difference types of one bound keyword, looked up once: building their names on every comparison cost a string per bound. */
 interface BoundTypes {
@@ -21,7 +23,6 @@ interface BoundTypes {
 }
 
 const boundTypes = (stem: BoundStem): BoundTypes => Object.freeze({ added: T[`${stem}_ADDED`], removed: T[`${stem}_REMOVED`], increased: T[`${stem}_INCREASED`], decreased: T[`${stem}_DECREASED`] });
-const BOUND_STEMS: readonly BoundStem[] = ['MAX_LENGTH', 'MIN_LENGTH', 'MAXIMUM', 'MINIMUM', 'EXCLUSIVE_MAXIMUM', 'EXCLUSIVE_MINIMUM', 'MAX_PROPERTIES', 'MIN_PROPERTIES', 'MAX_ITEMS', 'MIN_ITEMS', 'MAX_CONTAINS', 'MIN_CONTAINS'];
 const BOUNDS = Object.freeze(Object.fromEntries(BOUND_STEMS.map((stem) => [stem, boundTypes(stem)]))) as Readonly<Record<BoundStem, BoundTypes>>;
 
 /** A bound keyword compared as Confluent does: appeared, went, rose or fell (whether that is compatible is the type's). */
