@@ -21,6 +21,11 @@ export class WorkBudget {
     this.spent += steps;
   }
 
+  /** Steps spent so far. */
+  get used(): number {
+    return this.spent;
+  }
+
   /** May another tried pair be compared? */
   get available(): boolean {
     if (this.spent < BRANCH_WORK.base) return true;

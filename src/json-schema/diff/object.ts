@@ -1,7 +1,8 @@
 import type { JsonNode, ObjectNode } from '../model.js';
 import { acceptsEverything, compareSchemas } from './compare.js';
 import { compareExtra } from './content-model.js';
-import { Required, compareDeclared } from './declared.js';
+import { compareDeclared } from './declared.js';
+import { Required } from './property-pair.js';
 import { compareDependencies, comparePatternProperties } from './object-extras.js';
 import { compareBound, requirementAdded } from './scalars.js';
 import { DiffSession, at, difference } from './session.js';
@@ -22,7 +23,7 @@ export function compareObjects(s: DiffSession, o: ObjectNode, u: ObjectNode): Di
     ...compareExtra('UNEVALUATED_PROPERTIES', '/unevaluatedProperties', o.unevaluatedProperties, u.unevaluatedProperties, compare),
     ...compareDependencies(s, o, u),
   ];
-  const required = new Required(o, u);
+  const required = new Required(o.required, u.required);
   compareDeclared(s, o, u, required, out);
   if (s.sound) {
     // A name the update requires without declaring it: old instances may lack it (Confluent's vector "Detect required array to be changed" misses this).

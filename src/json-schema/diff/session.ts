@@ -35,6 +35,8 @@ export class DiffSession {
   private memo: Map<JsonNode, Map<JsonNode, readonly Difference[] | Busy>> | undefined;
   /** How many times the comparison in progress has stepped into a part of the instance (a property, an item). */
   private descents = 0;
+  /** How many pairs reached through a `$ref` the session has met: a result found without meeting one does not depend on the memo (diff/listed.ts). */
+  private referencePairs = 0;
   private readonly compatibleTypes: ReadonlySet<string>;
   /** What tried sub-schema pairs may still cost (BRANCH_WORK); `size` is the two documents' JSON text length. */
   readonly budget: WorkBudget;
@@ -72,6 +74,11 @@ export class DiffSession {
     return keys;
   }
 
+  /** How many pairs reached through a `$ref` this session has compared or found in its memo. */
+  get referencesMet(): number {
+    return this.referencePairs;
+  }
+
   /** Our soundness checks run unless the caller asked for Confluent's exact answers. */
   get sound(): boolean {
     return !this.rules.confluentQuirks;
@@ -87,6 +94,7 @@ export class DiffSession {
    */
   memoised(original: JsonNode, update: JsonNode, pointer: string, viaReference: boolean, compute: (s: DiffSession, original: JsonNode, update: JsonNode) => readonly Difference[]): Difference[] {
     const descends = DESCENDING.test(pointer);
+    if (viaReference) this.referencePairs++;
     // Every cycle passes through a `$ref`, so only pairs reached through one are remembered.
     const row = viaReference ? this.row(original) : undefined;
     const known = row?.get(update);

@@ -1,5 +1,6 @@
 import type { PropertyList } from '../compile/property-texts.js';
 import type { Draft, JsonNode } from '../model.js';
+import type { ListedWalk } from './listed.js';
 import type { Difference } from './session.js';
 
 /**
@@ -14,6 +15,8 @@ export class SharedResults {
   private readonly results = new Map<Draft, Map<string, Map<string, readonly Difference[]>>>();
   private readonly texts = new Map<string, string>();
   private seeded = false;
+  /** The last walk against each update's property list (diff/listed.ts). */
+  private readonly walks = new Map<PropertyList, ListedWalk>();
 
   /** One string for equal texts met in this history, so that property lists compare them by identity (compile/property-texts.ts). */
   readonly intern = (text: string): string => {
@@ -33,6 +36,15 @@ export class SharedResults {
     if (this.seeded || list === undefined) return;
     this.seeded = true;
     for (const text of list.texts) if (text !== undefined) this.intern(text);
+  }
+
+  /** The last walk of an original's property list against this update's, in this history. */
+  lastWalk(update: PropertyList): ListedWalk | undefined {
+    return this.walks.get(update);
+  }
+
+  keepWalk(update: PropertyList, walk: ListedWalk): void {
+    this.walks.set(update, walk);
   }
 
   get(original: JsonNode, update: JsonNode): readonly Difference[] | undefined {
