@@ -9,6 +9,7 @@ import { readOptions, withOptions } from '../util/options.js';
 import { DefaultChecker } from './default.js';
 import { KeyValueChecker } from './key-value.js';
 import type { SchemaChecker } from './types.js';
+import { keepInstance } from '../util/hidden-class.js';
 
 /** Schema type → checker. Users register their own checkers, or replace the built-in ones. */
 export class CheckerRegistry {
@@ -54,3 +55,6 @@ export class CheckerRegistry {
     return [...this.checkers.keys()];
   }
 }
+
+// V8 keeps this class's hidden classes while an instance lives (util/hidden-class.ts).
+keepInstance(CheckerRegistry, new CheckerRegistry());

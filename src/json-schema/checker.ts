@@ -21,6 +21,7 @@ import { jsonSchemaExplainer } from './explain/witness.js';
 import { describeJsonDifference, differenceFinding } from './findings.js';
 import { DEFAULT_DRAFT, DRAFTS } from './drafts.js';
 import type { Draft, JsonSchemaDocument } from './model.js';
+import { keepInstance } from '../util/hidden-class.js';
 
 export interface JsonSchemaCheckerOptions {
   /** Confluent's policy: STRICT (default) or LENIENT ("treat object properties like Avro fields"). */
@@ -160,6 +161,9 @@ export class JsonSchemaChecker implements SchemaChecker<JsonTypeSchema> {
     return new DiffSession(this.rules, () => documents.reduce((sum, document) => sum + textLength(document), 0), shared, this.compatibleTypes);
   }
 }
+
+// V8 keeps this class's hidden classes while an instance lives (util/hidden-class.ts).
+keepInstance(JsonSchemaChecker, new JsonSchemaChecker());
 
 /** The differences of a pair; a walk deeper than the stack allows is a `CheckTooDeepError`, never a crash. */
 function compareWithinStack(session: DiffSession, original: JsonSchemaDocument, update: JsonSchemaDocument): Difference[] {

@@ -5,6 +5,7 @@ import { objectModel } from './content-model.js';
 import { DiffSession, at, deref, difference } from './session.js';
 import type { Difference } from './session.js';
 import { JsonDifferenceType as T } from './types.js';
+import { keepInstance } from '../../util/hidden-class.js';
 
 // One property of an object pair: declared by both, by the original only, or by the update only
 // (ObjectSchemaDiff's property loops), and which names each object requires.
@@ -34,6 +35,9 @@ export class Required {
     return names.length <= SHORT_LIST ? names.includes(name) : (this.updateSet ??= new Set(names)).has(name);
   }
 }
+
+// V8 keeps this class's hidden classes while an instance lives (util/hidden-class.ts).
+keepInstance(Required, new Required([], []));
 
 /** Up to this many names a list is searched rather than hashed. */
 const SHORT_LIST = 8;

@@ -8,6 +8,7 @@ import { JsonDifferenceType as T } from './types.js';
 import { sameGraph } from './same-graph.js';
 import { WorkBudget } from './budget.js';
 import type { SharedResults } from './shared.js';
+import { keepInstance } from '../../util/hidden-class.js';
 
 /** Confluent's two policies (CompatibilityPolicy, reference/confluent.md §1.6). */
 export type JsonSchemaPolicy = 'STRICT' | 'LENIENT';
@@ -132,6 +133,9 @@ export class DiffSession {
     return row;
   }
 }
+
+// V8 keeps this class's hidden classes while an instance lives (util/hidden-class.ts).
+keepInstance(DiffSession, new DiffSession({ policy: 'STRICT', confluentQuirks: false }));
 
 /** The difference types the rules count as compatible (Confluent's policy, less the unsound ones unless its quirks are asked for). */
 export function compatibleTypesOf(rules: DiffRules): ReadonlySet<string> {

@@ -2,6 +2,7 @@ import type { PropertyList } from '../compile/property-texts.js';
 import type { Draft, JsonNode } from '../model.js';
 import type { ListedWalk } from './listed.js';
 import type { Difference } from './session.js';
+import { keepInstance } from '../../util/hidden-class.js';
 
 /**
  * Results of self-contained sub-schema pairs, shared between the pairs of one history check (as
@@ -67,6 +68,9 @@ export class SharedResults {
     row.set(texts[1], relative);
   }
 }
+
+// V8 keeps this class's hidden classes while an instance lives (util/hidden-class.ts).
+keepInstance(SharedResults, new SharedResults());
 
 /** The key texts of a pair: both sides self-contained (a text) and of one draft, else undefined. */
 function textsOf(original: JsonNode, update: JsonNode): readonly [string, string] | undefined {
