@@ -31,6 +31,22 @@ describe('createAvroCodec', () => {
     expect(Object.getOwnPropertyDescriptor(decoded.m, '__proto__')?.value).toBe(2);
   });
 
+  it('reads a Node Buffer in place, and gives bytes and fixed values that do not share its memory', () => {
+    const schema = { type: 'record', name: 'Blob', fields: [{ name: 'b', type: 'bytes' }, { name: 'f', type: { type: 'fixed', name: 'F', size: 2 } }, { name: 's', type: 'string' }] };
+    const codec = createAvroCodec(schema);
+    // A Buffer carved from a larger pool (its byteOffset is not 0), as Node's small Buffers are.
+    const pool = Buffer.alloc(64, 0xee);
+    const encoded = codec.encode({ b: new Uint8Array([1, 2, 3]), f: new Uint8Array([4, 5]), s: 'héllo' });
+    const input = pool.subarray(7, 7 + encoded.length);
+    input.set(encoded);
+    const value = codec.decode<{ b: Uint8Array; f: Uint8Array; s: string }>(input);
+    expect(value).toEqual({ b: new Uint8Array([1, 2, 3]), f: new Uint8Array([4, 5]), s: 'héllo' });
+    expect(Object.getPrototypeOf(value.b)).toBe(Uint8Array.prototype);
+    input.fill(0);
+    expect([...value.b, ...value.f]).toEqual([1, 2, 3, 4, 5]);
+    expect(value.b.buffer).not.toBe(pool.buffer);
+  });
+
   it('names where a value does not fit, as encodeAvro does', () => {
     const schema = { type: 'record', name: 'R', fields: [{ name: 'a', type: { type: 'array', items: { type: 'record', name: 'I', fields: [{ name: 'n', type: 'int' }] } } }] };
     const error = thrown(() => createAvroCodec(schema).encode({ a: [{ n: 1 }, { n: 1.5 }] }));

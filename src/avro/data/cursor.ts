@@ -1,4 +1,4 @@
-import { bytesView, utf8Text } from '../../util/bytes.js';
+import { utf8Text } from '../../util/bytes.js';
 import { AvroDataError } from './errors.js';
 import type { AvroLong } from './long.js';
 import { normalizeLong, readVarLong } from './long.js';
@@ -39,7 +39,8 @@ export class Cursor {
 
   /** `bytes` are read in place, never copied nor changed; `floats`, a reader's own, read floats and doubles without a `DataView` per datum. */
   constructor(bytes: Uint8Array, private readonly floats?: FloatScratch) {
-    this.buf = bytesView(bytes);
+    // Read in place, a Node `Buffer` too (a view of it would cost an object per datum); `readFixed` copies without its `slice`.
+    this.buf = bytes;
     this.end = this.buf.length;
   }
 
@@ -147,7 +148,9 @@ export class Cursor {
   readFixed(size: number, what: string): Uint8Array {
     this.need(size, what);
     const start = this.take(size);
-    return this.buf.slice(start, start + size);
+    const buf = this.buf;
+    // `Buffer#slice` shares memory: a subclass's bytes are copied through a plain view.
+    return Object.getPrototypeOf(buf) === Uint8Array.prototype ? buf.slice(start, start + size) : new Uint8Array(buf.buffer, buf.byteOffset + start, size).slice();
   }
 
   skipLength(what: string): void {
