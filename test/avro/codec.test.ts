@@ -47,6 +47,19 @@ describe('createAvroCodec', () => {
     expect(value.b.buffer).not.toBe(pool.buffer);
   });
 
+  it('reads strings and map keys of every short length, ASCII or not, as written', () => {
+    const codec = createAvroCodec({ type: 'record', name: 'Texts', fields: [{ name: 'list', type: { type: 'array', items: 'string' } }, { name: 'map', type: { type: 'map', values: 'string' } }] });
+    const texts: string[] = [];
+    for (let length = 0; length <= 40; length++) {
+      const ascii = Array.from({ length }, (_, i) => String.fromCharCode(32 + ((i * 7 + length) % 95))).join('');
+      texts.push(ascii);
+      // A character past ASCII at the start, the middle and the end (two or more bytes in UTF-8).
+      if (length > 0) for (const at of [0, length >> 1, length - 1]) texts.push(`${ascii.slice(0, at)}é${ascii.slice(at + 1)}`, `${ascii.slice(0, at)}\u{1F600}${ascii.slice(at + 1)}`);
+    }
+    const value = { list: texts, map: Object.fromEntries(texts.map((text, i) => [text, String(i)])) };
+    expect(codec.decode(codec.encode(value))).toEqual(value);
+  });
+
   it('names where a value does not fit, as encodeAvro does', () => {
     const schema = { type: 'record', name: 'R', fields: [{ name: 'a', type: { type: 'array', items: { type: 'record', name: 'I', fields: [{ name: 'n', type: 'int' }] } } }] };
     const error = thrown(() => createAvroCodec(schema).encode({ a: [{ n: 1 }, { n: 1.5 }] }));

@@ -1,4 +1,5 @@
 import { utf8Text } from '../../util/bytes.js';
+import { asciiText } from './ascii.js';
 import { AvroDataError } from './errors.js';
 import type { AvroLong } from './long.js';
 import { normalizeLong, readVarLong } from './long.js';
@@ -115,26 +116,14 @@ export class Cursor {
     const length = this.readLength(what);
     this.need(length, what);
     const start = this.take(length);
-    // Short ASCII text is read four bytes at a time (cheaper than a decoder call); anything else is decoded.
+    // Short ASCII text is made in one or two calls (cheaper than a decoder call); anything else is decoded.
     if (length <= SHORT_TEXT) {
       const buf = this.buf;
       const end = start + length;
-      let text = '';
-      let at = start;
-      for (; at + 4 <= end; at += 4) {
-        const b0 = buf[at] as number;
-        const b1 = buf[at + 1] as number;
-        const b2 = buf[at + 2] as number;
-        const b3 = buf[at + 3] as number;
-        if ((b0 | b1 | b2 | b3) >= 0x80) return utf8Text(buf.subarray(start, end));
-        text += String.fromCharCode(b0, b1, b2, b3);
-      }
-      for (; at < end; at++) {
-        const byte = buf[at] as number;
-        if (byte >= 0x80) return utf8Text(buf.subarray(start, end));
-        text += String.fromCharCode(byte);
-      }
-      return text;
+      let high = 0;
+      for (let at = start; at < end; at++) high |= buf[at] as number;
+      if (high >= 0x80) return utf8Text(buf.subarray(start, end));
+      return length <= 16 ? asciiText(buf, start, length) : asciiText(buf, start, 16) + asciiText(buf, start + 16, length - 16);
     }
     return utf8Text(this.buf.subarray(start, start + length));
   }
