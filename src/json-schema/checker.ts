@@ -182,7 +182,11 @@ function compareWithinStack(session: DiffSession, original: JsonSchemaDocument, 
  * them the width of the schema, where the first changed property usually comes early.
  */
 function rootPropertiesDiffer(a: JsonSchemaDocument, b: JsonSchemaDocument): boolean {
-  if (a.root.kind !== 'object' || b.root.kind !== 'object' || !isJsonObject(a.raw) || !isJsonObject(b.raw)) return false;
+  if (a.root.kind !== 'object' || b.root.kind !== 'object') return false;
+  // A compiled map has a name per key of the written `properties` (compile/families.ts): maps of
+  // different sizes were written differently, which settles it without reading either document.
+  if (a.root.properties.size !== b.root.properties.size) return true;
+  if (!isJsonObject(a.raw) || !isJsonObject(b.raw)) return false;
   const left = ownValue(a.raw, 'properties');
   const right = ownValue(b.raw, 'properties');
   if (!isJsonObject(left) || !isJsonObject(right)) return false;

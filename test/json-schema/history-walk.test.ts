@@ -154,4 +154,18 @@ describe('JSON Schema history walk (changes between consecutive versions)', () =
     }
     expect(lengths).toEqual([23, 41, 23, 41]);
   });
+
+  it('tells a candidate identical to a version by its JSON, whatever its key order, and never by its property count alone', () => {
+    // isIdentical first compares the root property counts, then the written properties (checker.ts).
+    const base = { type: 'object', properties: { a: { type: 'string' }, b: { type: 'integer' } }, required: ['a'] };
+    const reordered = { required: ['a'], properties: { b: { type: 'integer' }, a: { type: 'string' } }, type: 'object' };
+    const oneMore = { ...base, properties: { ...base.properties, c: { type: 'string' } } };
+    const sameCount = { ...base, properties: { a: { type: 'string' }, c: { type: 'integer' } } };
+    const stored = [oneMore, sameCount, base].map((schema) => parseSchema('JSON', schema));
+    expect(checkCompatibility('BACKWARD_TRANSITIVE', reordered, stored, { schemaType: 'JSON' }).identical).toEqual({ version: 3 });
+    expect(checkCompatibility('BACKWARD_TRANSITIVE', reordered, stored.slice(0, 2), { schemaType: 'JSON' }).identical).toBeUndefined();
+    expect(checker.isIdentical(checker.parse(oneMore), checker.parse(base))).toBe(false);
+    expect(checker.isIdentical(checker.parse(sameCount), checker.parse(base))).toBe(false);
+    expect(checker.isIdentical(checker.parse(reordered), checker.parse(base))).toBe(true);
+  });
 });
