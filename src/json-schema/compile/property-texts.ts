@@ -12,12 +12,6 @@ export interface PropertyList {
 }
 
 /**
- * The property list of an object node, built the first time a history check asks and kept with the
- * node: a stored version is compared with many candidates, and reading two lists of strings in step
- * costs far less than fetching each property's node. `intern` gives equal texts one string, so that
- * the versions of a history share them (and compare them by identity).
- */
-/**
  * How a list differs from an earlier one (`from`): what a history check must compare again when it
  * walks this version's list after `from`'s against the same update (diff/listed.ts).
  */
@@ -34,6 +28,12 @@ export interface ListChanges {
   readonly entering: ReadonlySet<string>;
 }
 
+/**
+ * The property list of an object node, built the first time a history check asks and kept with the
+ * node: a stored version is compared with many candidates, and reading two lists of strings in step
+ * costs far less than fetching each property's node. `intern` gives equal texts one string, so that
+ * the versions of a history share them (and compare them by identity).
+ */
 export class PropertyTexts {
   private list: PropertyList | undefined;
   /** The changes from the last list asked about: a history check walks each version after the same neighbour every time. */
