@@ -47,7 +47,7 @@ function compareNodes(s: DiffSession, o: JsonNode, u: JsonNode): readonly Differ
 }
 
 /** Same draft and equal reference-free JSON (compile/content.ts): nothing to compare (the root is left to `isIdentical`). */
-function sameContent(o: JsonNode, u: JsonNode, byText: boolean): boolean {
+export function sameContent(o: JsonNode, u: JsonNode, byText: boolean): boolean {
   return o.draft === u.draft && o.content !== undefined && u.content !== undefined && o.content.sameAs(u.content, byText);
 }
 

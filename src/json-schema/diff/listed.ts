@@ -1,5 +1,6 @@
 import type { PropertyList } from '../compile/property-texts.js';
 import type { Extra, JsonNode, ObjectNode, PatternProperty } from '../model.js';
+import { sameContent } from './compare.js';
 import { compareNamed, propertyAdded, requiredChange } from './property-pair.js';
 import type { Required } from './property-pair.js';
 import { at, difference } from './session.js';
@@ -149,16 +150,14 @@ function walkChanged(pair: Pair, previous: ListedWalk): ListedWalk {
  * names that entered the original's list, plus the update's names that left it.
  */
 function addedPlaces(previous: ListedWalk, leaving: ReadonlySet<string>, entering: ReadonlySet<string>, right: PropertyList): readonly number[] {
-  if (leaving.size === 0 && entering.size === 0) return previous.addedPlaces;
+  // Only names the update declares move a place in or out; most that change are not among them.
+  const placeOf = (names: ReadonlySet<string>): number[] => [...names].map((name) => right.names.indexOf(name)).filter((j) => j >= 0);
+  const entered = placeOf(entering);
+  const left = placeOf(leaving).filter((j) => !entering.has(right.names[j] as string));
+  if (entered.length === 0 && left.length === 0) return previous.addedPlaces;
   const places = new Set(previous.addedPlaces);
-  for (const name of entering) {
-    const j = right.names.indexOf(name);
-    if (j >= 0) places.delete(j);
-  }
-  for (const name of leaving) {
-    const j = right.names.indexOf(name);
-    if (j >= 0 && !entering.has(name)) places.add(j);
-  }
+  for (const j of entered) places.delete(j);
+  for (const j of left) places.add(j);
   return [...places].sort((a, b) => a - b);
 }
 
@@ -225,16 +224,10 @@ function sameContentModel(a: ObjectNode, b: ObjectNode): boolean {
 }
 
 function sameExtra(a: Extra, b: Extra): boolean {
-  if (a.kind === 'schema' || b.kind === 'schema') return a.kind === 'schema' && b.kind === 'schema' && sameText(a.schema, b.schema);
+  if (a.kind === 'schema' || b.kind === 'schema') return a.kind === 'schema' && b.kind === 'schema' && sameContent(a.schema, b.schema, true);
   return a.kind === b.kind && (a.kind !== 'boolean' || a.value === (b as typeof a).value);
 }
 
 function samePatterns(a: readonly PatternProperty[], b: readonly PatternProperty[]): boolean {
-  return a === b || (a.length === b.length && a.every((entry, i) => entry.source === b[i]?.source && sameText(entry.schema, (b[i] as PatternProperty).schema)));
-}
-
-/** Two schemas of one draft with the same reference-free text (compile/content.ts). */
-function sameText(a: JsonNode, b: JsonNode): boolean {
-  const text = a.content?.text();
-  return text !== undefined && a.draft === b.draft && text === b.content?.text();
+  return a === b || (a.length === b.length && a.every((entry, i) => entry.source === b[i]?.source && sameContent(entry.schema, (b[i] as PatternProperty).schema, true)));
 }
